@@ -1,0 +1,71 @@
+package dev.slotwise.customer.customer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.tenant.TenantContext;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** {@code /api/v1/customers} (CONTRACT §5). The tenant comes from the internal token only. */
+@Path("/api/v1/customers")
+@Produces(MediaType.APPLICATION_JSON)
+public class CustomerResource {
+
+    private final CustomerService customers;
+    private final TenantContext tenant;
+
+    public CustomerResource(CustomerService customers, TenantContext tenant) {
+        this.customers = customers;
+        this.tenant = tenant;
+    }
+
+    @GET
+    @RolesAllowed("customers.read")
+    public Uni<Page<CustomerView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return customers.list(tenant.tenantId(), PageRequest.parse(limit, cursor, CustomerService.PREFIX));
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed("customers.write")
+    public Uni<Response> create(@Valid CustomerInput input) {
+        if (input == null) {
+            throw ApiException.malformed("the request body must be a JSON object");
+        }
+        return customers.create(tenant.tenantId(), input)
+                .map(created -> Response.status(Response.Status.CREATED)
+                        .header("Location", "/api/v1/customers/" + created.id())
+                        .entity(created).build());
+    }
+
+    @GET
+    @Path("{id}")
+    @RolesAllowed("customers.read")
+    public Uni<CustomerView> get(@PathParam("id") String id) {
+        return customers.get(tenant.tenantId(), id);
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    @RolesAllowed("customers.write")
+    public Uni<CustomerView> update(@PathParam("id") String id, JsonNode patch) {
+        if (patch == null) {
+            throw ApiException.malformed("the request body must be a JSON object (a merge patch)");
+        }
+        return customers.update(tenant.tenantId(), id, patch);
+    }
+}

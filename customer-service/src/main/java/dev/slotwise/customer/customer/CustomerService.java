@@ -1,0 +1,92 @@
+package dev.slotwise.customer.customer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.json.JsonMergePatch;
+import dev.slotwise.commons.outbox.Outbox;
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.problem.ApiException;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/** Customer rules: unique e-mail per tenant, merge-patch updates, customer.created / customer.updated events. */
+@ApplicationScoped
+public class CustomerService {
+
+    static final String PREFIX = "cus";
+
+    private final CustomerRepository customers;
+    private final Outbox outbox;
+    private final JsonMergePatch mergePatch;
+
+    public CustomerService(CustomerRepository customers, Outbox outbox, JsonMergePatch mergePatch) {
+        this.customers = customers;
+        this.outbox = outbox;
+        this.mergePatch = mergePatch;
+    }
+
+    @WithSession
+    public Uni<Page<CustomerView>> list(String tenantId, PageRequest page) {
+        return customers.page(tenantId, page).map(rows -> Page.of(rows, page, c -> c.id).map(CustomerView::of));
+    }
+
+    @WithSession
+    public Uni<CustomerView> get(String tenantId, String id) {
+        return existing(tenantId, id).map(CustomerView::of);
+    }
+
+    @WithTransaction
+    public Uni<CustomerView> create(String tenantId, CustomerInput input) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Customer customer = new Customer();
+        customer.id = Ids.next(PREFIX);
+        customer.tenantId = tenantId;
+        customer.apply(input);
+        customer.createdAt = now;
+        customer.updatedAt = now;
+        return requireFreeEmail(tenantId, input.email(), null)
+                .chain(() -> customers.persist(customer))
+                .chain(saved -> publish("customer.created", saved));
+    }
+
+    @WithTransaction
+    public Uni<CustomerView> update(String tenantId, String id, JsonNode patch) {
+        return existing(tenantId, id).chain(customer -> {
+            CustomerInput changed = mergePatch.apply(CustomerInput.of(customer), patch, CustomerInput.class);
+            return requireFreeEmail(tenantId, changed.email(), id).chain(() -> {
+                customer.apply(changed);
+                customer.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+                return publish("customer.updated", customer);
+            });
+        });
+    }
+
+    private Uni<CustomerView> publish(String type, Customer customer) {
+        CustomerView view = CustomerView.of(customer);
+        return customers.flush().chain(() -> outbox.record(type, customer.tenantId, customer.id, view)).replaceWith(view);
+    }
+
+    private Uni<Customer> existing(String tenantId, String id) {
+        if (!Ids.looksLike(PREFIX, id)) {
+            return Uni.createFrom().failure(ApiException.notFound("customer"));
+        }
+        return customers.findInTenant(tenantId, id)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("customer"));
+    }
+
+    private Uni<Void> requireFreeEmail(String tenantId, String email, String exceptId) {
+        if (email == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return customers.emailTaken(tenantId, email, exceptId).invoke(taken -> {
+            if (taken) {
+                throw ApiException.conflict("customer_email_taken", "a customer with this e-mail address exists");
+            }
+        }).replaceWithVoid();
+    }
+}

@@ -1,0 +1,94 @@
+package dev.slotwise.customer;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.testing.InternalTokens;
+import dev.slotwise.testing.KafkaEvents;
+import dev.slotwise.testing.KafkaTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.time.Duration;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** customer.created / customer.updated reach Kafka through the outbox, and only for committed changes. */
+@QuarkusTest
+class CustomerEventsTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static KafkaEvents events;
+    private final String tenant = Ids.next("ten");
+
+    @BeforeAll
+    static void follow() {
+        events = KafkaEvents.follow(KafkaTestResource.broker().bootstrapServers(), "slotwise.customer.events");
+    }
+
+    @AfterAll
+    static void stop() {
+        events.close();
+    }
+
+    @Test
+    void createAndUpdatePublishTheirEventsWithTheResource() throws Exception {
+        String token = InternalTokens.forTenant(tenant, "customers.write");
+        String id = given().auth().oauth2(token).contentType(ContentType.JSON)
+                .body("{\"firstName\":\"Edsger\",\"email\":\"e." + UUID.randomUUID() + "@example.com\"}")
+                .post("/api/v1/customers").then().statusCode(201).extract().path("id");
+
+        ConsumerRecord<String, String> created = events.await(v -> v.contains(id) && v.contains("customer.created"), WAIT);
+        JsonNode event = JSON.readTree(created.value());
+        assertThat(created.key()).isEqualTo(id);
+        assertThat(event.get("id").asText()).matches("evt_[0-9a-z]{26}");
+        assertThat(event.get("type").asText()).isEqualTo("customer.created");
+        assertThat(event.get("tenantId").asText()).isEqualTo(tenant);
+        assertThat(event.get("createdAt").asText()).endsWith("Z");
+        assertThat(event.get("data").get("id").asText()).isEqualTo(id);
+        assertThat(event.get("data").get("firstName").asText()).isEqualTo("Edsger");
+        assertThat(event.get("data").has("lastName")).isTrue();
+
+        given().auth().oauth2(token).contentType(ContentType.JSON).body("{\"lastName\":\"Dijkstra\"}")
+                .patch("/api/v1/customers/" + id).then().statusCode(200);
+        JsonNode updated = JSON.readTree(events.await(v -> v.contains(id) && v.contains("customer.updated"), WAIT).value());
+        assertThat(updated.get("data").get("lastName").asText()).isEqualTo("Dijkstra");
+    }
+
+    @Test
+    void aRejectedChangePublishesNothing() {
+        String email = "dup." + UUID.randomUUID() + "@example.com";
+        String token = InternalTokens.forTenant(tenant, "customers.write");
+        given().auth().oauth2(token).contentType(ContentType.JSON).body("{\"firstName\":\"First\",\"email\":\"" + email + "\"}")
+                .post("/api/v1/customers").then().statusCode(201);
+        given().auth().oauth2(token).contentType(ContentType.JSON).body("{\"firstName\":\"Second\",\"email\":\"" + email + "\"}")
+                .post("/api/v1/customers").then().statusCode(409);
+        String marker = "after-" + UUID.randomUUID();
+        given().auth().oauth2(token).contentType(ContentType.JSON).body("{\"firstName\":\"" + marker + "\"}")
+                .post("/api/v1/customers").then().statusCode(201);
+
+        // events of one tenant's customers travel in commit order per key, so once the later one arrived,
+        // an event for the rejected create would have arrived before it
+        events.await(v -> v.contains(marker), WAIT);
+        assertThat(events.all()).filteredOn(r -> r.value().contains(email)).hasSize(1);
+        assertThat(events.all()).noneMatch(r -> r.value().contains("\"Second\""));
+    }
+
+    @Test
+    void anEventRecordedInATransactionThatRollsBackIsNeverPublished() {
+        String rolledBack = "rolled-back-" + UUID.randomUUID();
+        given().post("/test/outbox/rolled-back/" + rolledBack).then().statusCode(500);
+        String committed = "committed-" + UUID.randomUUID();
+        given().auth().oauth2(InternalTokens.forTenant(tenant, "customers.write")).contentType(ContentType.JSON)
+                .body("{\"firstName\":\"" + committed + "\"}").post("/api/v1/customers").then().statusCode(201);
+
+        events.await(v -> v.contains(committed), WAIT);
+        assertThat(events.all()).noneMatch(r -> r.value().contains(rolledBack));
+    }
+}

@@ -1,0 +1,210 @@
+package dev.slotwise.customer;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.testing.InternalTokens;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+import io.restassured.specification.RequestSpecification;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class CustomerResourceTest {
+
+    private final String tenant = Ids.next("ten");
+
+    private RequestSpecification as(String tenantId, String... scopes) {
+        return given().auth().oauth2(InternalTokens.forTenant(tenantId, scopes)).contentType(ContentType.JSON);
+    }
+
+    private RequestSpecification writer() {
+        return as(tenant, "customers.read", "customers.write");
+    }
+
+    private String create(String body) {
+        return writer().body(body).post("/api/v1/customers").then().statusCode(201).extract().path("id");
+    }
+
+    private static String unique() {
+        return UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    @Test
+    void createAnswers201WithTheWholeResourceAndLocation() {
+        String email = "ada." + unique() + "@example.com";
+        writer().body("""
+                {"firstName":"Ada","lastName":"Lovelace","email":"%s","phone":"+4915112345678","marketingConsent":true}
+                """.formatted(email))
+                .post("/api/v1/customers")
+                .then().statusCode(201)
+                .header("Location", matchesPattern("/api/v1/customers/cus_[0-9a-z]{26}"))
+                .header("X-Request-Id", notNullValue())
+                .body("id", matchesPattern("cus_[0-9a-z]{26}"))
+                .body("firstName", equalTo("Ada"))
+                .body("lastName", equalTo("Lovelace"))
+                .body("email", equalTo(email))
+                .body("phone", equalTo("+4915112345678"))
+                .body("notes", nullValue())
+                .body("marketingConsent", equalTo(true))
+                .body("createdAt", matchesPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z"))
+                .body("updatedAt", notNullValue());
+    }
+
+    @Test
+    void absentFieldsArePresentAsNullAndConsentDefaultsToFalse() {
+        String id = create("{\"firstName\":\"Grace\"}");
+        writer().get("/api/v1/customers/" + id).then().statusCode(200)
+                .body("id", equalTo(id))
+                .body("$", org.hamcrest.Matchers.hasKey("lastName"))
+                .body("lastName", nullValue())
+                .body("email", nullValue())
+                .body("marketingConsent", equalTo(false));
+    }
+
+    @Test
+    void listIsNewestFirstWithCursorPagination() {
+        String own = Ids.next("ten");
+        RequestSpecification spec = as(own, "customers.read", "customers.write");
+        String first = spec.body("{\"firstName\":\"One\"}").post("/api/v1/customers").then().statusCode(201).extract().path("id");
+        String second = as(own, "customers.write").body("{\"firstName\":\"Two\"}").post("/api/v1/customers").then().extract().path("id");
+        String third = as(own, "customers.write").body("{\"firstName\":\"Three\"}").post("/api/v1/customers").then().extract().path("id");
+
+        String cursor = as(own, "customers.read").queryParam("limit", 2).get("/api/v1/customers")
+                .then().statusCode(200)
+                .body("data.id", contains(third, second))
+                .body("nextCursor", notNullValue())
+                .extract().path("nextCursor");
+        as(own, "customers.read").queryParam("limit", 2).queryParam("cursor", cursor).get("/api/v1/customers")
+                .then().statusCode(200)
+                .body("data.id", contains(first))
+                .body("nextCursor", nullValue());
+        as(own, "customers.read").get("/api/v1/customers").then().statusCode(200).body("data", hasSize(3));
+    }
+
+    @Test
+    void badLimitOrCursorIs400() {
+        for (String limit : List.of("0", "101", "ten", "-1")) {
+            writer().queryParam("limit", limit).get("/api/v1/customers")
+                    .then().statusCode(400).contentType("application/problem+json")
+                    .body("code", equalTo("malformed_request"));
+        }
+        writer().queryParam("cursor", "not-a-cursor").get("/api/v1/customers")
+                .then().statusCode(400).body("code", equalTo("malformed_request"));
+    }
+
+    @Test
+    void mergePatchChangesOnlyWhatItNamesAndNullClears() {
+        String id = create("{\"firstName\":\"Alan\",\"lastName\":\"Turing\",\"notes\":\"likes tea\"}");
+        writer().body("{\"lastName\":null,\"email\":\"alan." + unique() + "@example.com\"}")
+                .patch("/api/v1/customers/" + id)
+                .then().statusCode(200)
+                .body("firstName", equalTo("Alan"))
+                .body("lastName", nullValue())
+                .body("notes", equalTo("likes tea"))
+                .body("email", containsString("@example.com"));
+        writer().body("{\"firstName\":null}").patch("/api/v1/customers/" + id)
+                .then().statusCode(422).body("errors[0].field", equalTo("firstName"));
+        writer().body("{\"id\":\"cus_other\"}").patch("/api/v1/customers/" + id)
+                .then().statusCode(422).body("code", equalTo("validation_failed"));
+        writer().get("/api/v1/customers/" + id).then().body("firstName", equalTo("Alan"));
+    }
+
+    @Test
+    void invalidFieldsAre422WithEveryFieldNamed() {
+        writer().body("{\"lastName\":\"NoFirst\",\"email\":\"not-an-email\",\"phone\":\"12345\"}")
+                .post("/api/v1/customers")
+                .then().statusCode(422).contentType("application/problem+json")
+                .body("type", equalTo("about:blank"))
+                .body("title", equalTo("Unprocessable Content"))
+                .body("status", equalTo(422))
+                .body("code", equalTo("validation_failed"))
+                .body("errors.field", contains("email", "firstName", "phone"))
+                .body("requestId", notNullValue());
+        writer().body("{\"firstName\":\"X\",\"nickname\":\"x\"}").post("/api/v1/customers")
+                .then().statusCode(422).body("errors[0].field", equalTo("nickname"));
+        writer().body("{\"firstName\":\"X\",\"marketingConsent\":\"maybe\"}").post("/api/v1/customers")
+                .then().statusCode(422).body("errors[0].field", equalTo("marketingConsent"));
+        writer().body("{\"firstName\":\"" + "x".repeat(101) + "\"}").post("/api/v1/customers")
+                .then().statusCode(422).body("errors[0].field", equalTo("firstName"));
+    }
+
+    @Test
+    void malformedBodiesAre400AndOtherMediaTypes415() {
+        writer().body("{\"firstName\": ").post("/api/v1/customers")
+                .then().statusCode(400).contentType("application/problem+json").body("code", equalTo("malformed_request"));
+        writer().body("[1,2]").post("/api/v1/customers").then().statusCode(400).body("code", equalTo("malformed_request"));
+        writer().body("").post("/api/v1/customers").then().statusCode(400).body("code", equalTo("malformed_request"));
+        writer().contentType(ContentType.TEXT).body("firstName=X").post("/api/v1/customers")
+                .then().statusCode(415).body("code", equalTo("unsupported_media_type"));
+    }
+
+    @Test
+    void emailIsUniquePerTenantWhateverItsCase() {
+        String email = "mary." + unique() + "@example.com";
+        create("{\"firstName\":\"Mary\",\"email\":\"" + email + "\"}");
+        writer().body("{\"firstName\":\"Mary\",\"email\":\"" + email.toUpperCase() + "\"}").post("/api/v1/customers")
+                .then().statusCode(409).body("code", equalTo("customer_email_taken"));
+        String other = create("{\"firstName\":\"Other\"}");
+        writer().body("{\"email\":\"" + email + "\"}").patch("/api/v1/customers/" + other)
+                .then().statusCode(409).body("code", equalTo("customer_email_taken"));
+        as(Ids.next("ten"), "customers.write").body("{\"firstName\":\"Mary\",\"email\":\"" + email + "\"}")
+                .post("/api/v1/customers").then().statusCode(201);
+    }
+
+    @Test
+    void anotherTenantsCustomerIsNotFound() {
+        String id = create("{\"firstName\":\"Hidden\"}");
+        String stranger = Ids.next("ten");
+        ValidatableResponse read = as(stranger, "customers.read", "customers.write").get("/api/v1/customers/" + id).then();
+        read.statusCode(404).contentType("application/problem+json").body("code", equalTo("not_found"));
+        as(stranger, "customers.write").body("{\"firstName\":\"Taken\"}").patch("/api/v1/customers/" + id)
+                .then().statusCode(404);
+        as(stranger, "customers.read").get("/api/v1/customers").then().statusCode(200).body("data", hasSize(0));
+        writer().get("/api/v1/customers/cus_01jdoesnotexist0000000000000").then().statusCode(404);
+        writer().get("/api/v1/customers/whatever").then().statusCode(404);
+    }
+
+    @Test
+    void withoutAValidInternalTokenEveryRouteIs401() {
+        given().get("/api/v1/customers").then().statusCode(401)
+                .header("WWW-Authenticate", containsString("Bearer"))
+                .contentType("application/problem+json")
+                .body("code", equalTo("unauthenticated"));
+        given().auth().oauth2(InternalTokens.signedByStranger(tenant, "customers.read")).get("/api/v1/customers")
+                .then().statusCode(401);
+        given().auth().oauth2("not-a-jwt").contentType(ContentType.JSON).body("{\"firstName\":\"X\"}")
+                .post("/api/v1/customers").then().statusCode(401);
+    }
+
+    @Test
+    void aTokenWithoutTheScopeIs403NamingIt() {
+        as(tenant, "customers.read").body("{\"firstName\":\"X\"}").post("/api/v1/customers")
+                .then().statusCode(403)
+                .contentType("application/problem+json")
+                .body("code", equalTo("insufficient_scope"))
+                .body("detail", containsString("customers.write"))
+                .header("WWW-Authenticate", containsString("scope=\"customers.write\""));
+        as(tenant, "customers.write").get("/api/v1/customers").then().statusCode(403)
+                .body("detail", containsString("customers.read"));
+    }
+
+    @Test
+    void aSaneRequestIdIsEchoedAndAnInsaneOneReplaced() {
+        writer().header("X-Request-Id", "req-123").get("/api/v1/customers").then().header("X-Request-Id", "req-123");
+        writer().header("X-Request-Id", "bad id with spaces").get("/api/v1/customers/whatever")
+                .then().statusCode(404)
+                .header("X-Request-Id", matchesPattern("[0-9a-f-]{36}"))
+                .body("requestId", matchesPattern("[0-9a-f-]{36}"));
+    }
+}

@@ -1,0 +1,24 @@
+package dev.slotwise.commons.http;
+
+import io.quarkus.vertx.http.runtime.filters.Filters;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+/**
+ * Settles the request id before anything else runs: replaces the incoming header with the accepted id (so the
+ * rest of the request, problem details included, reads it from there) and puts it on every response.
+ */
+@ApplicationScoped
+public class RequestIdFilter {
+
+    public static final int PRIORITY = 10_000;
+
+    void register(@Observes Filters filters) {
+        filters.register(context -> {
+            String id = RequestIds.accept(context.request().getHeader(RequestIds.HEADER));
+            context.request().headers().set(RequestIds.HEADER, id);
+            context.response().putHeader(RequestIds.HEADER, id);
+            context.next();
+        }, PRIORITY);
+    }
+}

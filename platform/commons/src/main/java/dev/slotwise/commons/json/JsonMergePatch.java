@@ -1,0 +1,67 @@
+package dev.slotwise.commons.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.FieldError;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * RFC 7396 JSON merge patch onto a record of writable fields: {@code null} clears a field, a value replaces it,
+ * an absent field stays. The result must be as valid as a create body (422 otherwise); unknown fields are 422.
+ */
+@ApplicationScoped
+public class JsonMergePatch {
+
+    private final ObjectMapper json;
+    private final Validator validator;
+
+    public JsonMergePatch(ObjectMapper json, Validator validator) {
+        this.json = json;
+        this.validator = validator;
+    }
+
+    public <T> T apply(T current, JsonNode patch, Class<T> type) {
+        if (patch == null || !patch.isObject()) {
+            throw ApiException.malformed("the request body must be a JSON object (a merge patch)");
+        }
+        ObjectNode merged = json.valueToTree(current);
+        Iterator<Map.Entry<String, JsonNode>> fields = patch.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (!merged.has(field.getKey())) {
+                throw ApiException.invalid(field.getKey(), "is not a field that can be changed");
+            }
+            merged.set(field.getKey(), field.getValue());
+        }
+        T result;
+        try {
+            result = json.treeToValue(merged, type);
+        } catch (JsonProcessingException e) {
+            String field = e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping
+                    && !mapping.getPath().isEmpty() ? mapping.getPath().get(0).getFieldName() : "body";
+            throw ApiException.invalid(field, "has the wrong type or format");
+        }
+        validate(result);
+        return result;
+    }
+
+    public <T> void validate(T value) {
+        Set<ConstraintViolation<T>> violations = validator.validate(value);
+        if (!violations.isEmpty()) {
+            throw ApiException.invalid(violations.stream()
+                    .map(v -> new FieldError(v.getPropertyPath().toString(), v.getMessage()))
+                    .sorted(Comparator.comparing(FieldError::field))
+                    .toList());
+        }
+    }
+}

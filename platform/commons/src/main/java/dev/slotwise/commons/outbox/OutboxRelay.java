@@ -1,0 +1,136 @@
+package dev.slotwise.commons.outbox;
+
+import io.quarkus.arc.properties.IfBuildProperty;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgConnectOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+/**
+ * Publishes committed outbox rows to the service's Kafka topic (channel {@code outbox}: idempotent producer,
+ * {@code acks=all}, key = aggregate id) and deletes a row only after the broker acknowledged it.
+ *
+ * <p>Woken by PostgreSQL {@code LISTEN slotwise_outbox} (a trigger notifies on insert, delivered at commit), with a
+ * polling backstop for missed notifications and broker outages. One relay at a time per database holds a
+ * transaction-scoped advisory lock, so replicas never publish one aggregate's events out of order.
+ */
+@ApplicationScoped
+@IfBuildProperty(name = "slotwise.outbox.enabled", stringValue = "true")
+public class OutboxRelay {
+
+    static final String CHANNEL = "slotwise_outbox";
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+    private static final long RELAY_LOCK = 0x5107_0B0A_0001L;
+
+    private final Pool pool;
+    private final MutinyEmitter<String> emitter;
+    private final Vertx vertx;
+    private final OutboxConfig config;
+    private final PgConnectOptions listenOptions;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean again = new AtomicBoolean();
+    private PgSubscriber subscriber;
+    private long timer = -1;
+
+    public OutboxRelay(Pool pool, @Channel("outbox") MutinyEmitter<String> emitter, Vertx vertx, OutboxConfig config,
+            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
+            @ConfigProperty(name = "quarkus.datasource.username") String username,
+            @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
+        this.pool = pool;
+        this.emitter = emitter;
+        this.vertx = vertx;
+        this.config = config;
+        this.listenOptions = PgConnectOptions.fromUri(url.replaceFirst("^vertx-reactive:", ""))
+                .setUser(username).setPassword(password);
+    }
+
+    void start(@Observes StartupEvent event) {
+        subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1_000L);
+        subscriber.channel(CHANNEL)
+                .handler(payload -> wake())
+                .subscribeHandler(this::wake);
+        subscriber.connect().subscribe().with(ok -> wake(),
+                failure -> LOG.warnf("outbox LISTEN not connected yet (%s); polling until it is", failure.getMessage()));
+        timer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> wake());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (timer >= 0) {
+            vertx.cancelTimer(timer);
+        }
+        if (subscriber != null) {
+            subscriber.closeAndForget();
+        }
+    }
+
+    /** Runs the relay now, or once more right after the run in progress. */
+    public void wake() {
+        if (!running.compareAndSet(false, true)) {
+            again.set(true);
+            return;
+        }
+        drain().subscribe().with(ignored -> finished(), failure -> {
+            LOG.warnf("outbox relay paused until the next wake-up: %s", failure.getMessage());
+            finished();
+        });
+    }
+
+    private void finished() {
+        running.set(false);
+        if (again.getAndSet(false)) {
+            wake();
+        }
+    }
+
+    private Uni<Void> drain() {
+        return relayBatch().chain(count -> count >= config.batchSize() ? drain() : Uni.createFrom().voidItem());
+    }
+
+    /** Publishes one batch in one transaction; answers how many rows it relayed. */
+    Uni<Integer> relayBatch() {
+        return pool.withTransaction(connection -> connection
+                .preparedQuery("select pg_try_advisory_xact_lock($1) as locked").execute(Tuple.of(RELAY_LOCK))
+                .chain(lock -> lock.iterator().next().getBoolean("locked")
+                        ? publishPending(connection)
+                        : Uni.createFrom().item(0)));
+    }
+
+    private Uni<Integer> publishPending(SqlConnection connection) {
+        return connection.preparedQuery("select id, message_key, payload from outbox order by id limit $1")
+                .execute(Tuple.of(config.batchSize()))
+                .chain(rows -> rows.size() == 0 ? Uni.createFrom().item(0) : publishAndDelete(connection, rows));
+    }
+
+    private Uni<Integer> publishAndDelete(SqlConnection connection, RowSet<Row> rows) {
+        List<Uni<Void>> sends = new ArrayList<>(rows.size());
+        List<Long> ids = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            ids.add(row.getLong("id"));
+            sends.add(emitter.sendMessage(Message.of(row.getString("payload"))
+                    .addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
+                            .withKey(row.getString("message_key")).build())));
+        }
+        return Uni.join().all(sends).andFailFast()
+                .chain(acked -> connection.preparedQuery("delete from outbox where id = any($1)")
+                        .execute(Tuple.of(ids.toArray(new Long[0]))))
+                .replaceWith(ids.size());
+    }
+}

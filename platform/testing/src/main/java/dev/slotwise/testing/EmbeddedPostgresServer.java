@@ -1,0 +1,100 @@
+package dev.slotwise.testing;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.regex.Pattern;
+import org.jboss.logging.Logger;
+
+/**
+ * A real PostgreSQL server from the embedded binaries published on Maven Central (io.zonky.test), listening on
+ * loopback. Used by tests (fresh, throw-away data) and by the local stack (data kept in a directory across runs).
+ */
+public final class EmbeddedPostgresServer implements AutoCloseable {
+
+    public static final String USER = "postgres";
+    private static final Logger LOG = Logger.getLogger(EmbeddedPostgresServer.class);
+    private static final Pattern DATABASE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,62}");
+
+    private final EmbeddedPostgres postgres;
+
+    private EmbeddedPostgresServer(EmbeddedPostgres postgres) {
+        this.postgres = postgres;
+    }
+
+    /** Starts a server whose data lives in a temporary directory removed on close. */
+    public static EmbeddedPostgresServer startEphemeral() {
+        return start(EmbeddedPostgres.builder());
+    }
+
+    /** Starts a server whose data is kept in {@code dataDirectory} (created on the first run) on the given port. */
+    public static EmbeddedPostgresServer startPersistent(Path dataDirectory, int port) {
+        return start(EmbeddedPostgres.builder()
+                .setDataDirectory(dataDirectory)
+                .setCleanDataDirectory(false)
+                .setPort(port));
+    }
+
+    private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder) {
+        try {
+            EmbeddedPostgres postgres = builder
+                    .setServerConfig("listen_addresses", "127.0.0.1")
+                    .setServerConfig("max_connections", "300")
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off")
+                    .setServerConfig("full_page_writes", "off")
+                    .start();
+            EmbeddedPostgresServer server = new EmbeddedPostgresServer(postgres);
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close, "postgres-stop"));
+            LOG.infof("PostgreSQL listening on 127.0.0.1:%d", postgres.getPort());
+            return server;
+        } catch (IOException e) {
+            throw new UncheckedIOException("PostgreSQL did not start", e);
+        }
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    /** Creates the database unless it exists. */
+    public void ensureDatabase(String name) {
+        if (!DATABASE_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("not a plain database name: " + name);
+        }
+        try (Connection connection = postgres.getPostgresDatabase().getConnection();
+                Statement statement = connection.createStatement()) {
+            try (ResultSet exists = statement.executeQuery(
+                    "select 1 from pg_database where datname = '" + name + "'")) {
+                if (exists.next()) {
+                    return;
+                }
+            }
+            statement.execute("create database " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not create database " + name, e);
+        }
+    }
+
+    public String jdbcUrl(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + port() + "/" + database;
+    }
+
+    public String reactiveUrl(String database) {
+        return "postgresql://127.0.0.1:" + port() + "/" + database;
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            postgres.close();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("PostgreSQL stop", e);
+        }
+    }
+}

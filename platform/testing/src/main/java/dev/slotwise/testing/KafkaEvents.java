@@ -1,0 +1,76 @@
+package dev.slotwise.testing;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+/** Reads a topic from its beginning in the background, as an outside consumer would, for assertions in tests. */
+public final class KafkaEvents implements AutoCloseable {
+
+    private final List<ConsumerRecord<String, String>> received = new CopyOnWriteArrayList<>();
+    private final Thread poller;
+    private volatile boolean open = true;
+
+    private KafkaEvents(String bootstrapServers, String topic) {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.METADATA_MAX_AGE_CONFIG, 1000,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        poller = new Thread(() -> {
+            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
+                consumer.subscribe(List.of(topic));
+                while (open) {
+                    consumer.poll(Duration.ofMillis(200)).forEach(received::add);
+                }
+            }
+        }, "kafka-events-" + topic);
+        poller.setDaemon(true);
+        poller.start();
+    }
+
+    public static KafkaEvents follow(String bootstrapServers, String topic) {
+        return new KafkaEvents(bootstrapServers, topic);
+    }
+
+    /** Waits for the first record whose value matches, or fails after the timeout. */
+    public ConsumerRecord<String, String> await(Predicate<String> valueMatches, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<ConsumerRecord<String, String>> match = find(valueMatches);
+            if (match.isPresent()) {
+                return match.get();
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("no matching event within " + timeout + "; received: " + received.size());
+    }
+
+    public Optional<ConsumerRecord<String, String>> find(Predicate<String> valueMatches) {
+        return received.stream().filter(r -> valueMatches.test(r.value())).findFirst();
+    }
+
+    public List<ConsumerRecord<String, String>> all() {
+        return List.copyOf(received);
+    }
+
+    @Override
+    public void close() {
+        open = false;
+    }
+}
