@@ -1,0 +1,53 @@
+package dev.slotwise.gateway;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+/** {@code slotwise.*} settings of the gateway. */
+@ConfigMapping(prefix = "slotwise")
+public interface GatewayConfig {
+
+    /** The operator token of the admin API ({@code SLOTWISE_ADMIN_TOKEN}). */
+    String adminToken();
+
+    InternalToken internalToken();
+
+    Gateway gateway();
+
+    interface InternalToken {
+        /** PKCS#8 RSA private key, base64 (DER) or PEM, that signs internal tokens. */
+        String privateKey();
+
+        /** The matching X.509 public key (base64 or PEM); services verify with it. */
+        String publicKey();
+
+        @WithDefault("https://gateway.slotwise.internal")
+        String issuer();
+
+        @WithDefault("slotwise-services")
+        String audience();
+
+        /** Lifetime of one internal token; it is reused for a credential until shortly before it expires. */
+        @WithDefault("5m")
+        Duration lifetime();
+    }
+
+    interface Gateway {
+        /** Base URL of each owning service, by route-table name. */
+        Map<String, URI> services();
+
+        /** How long a verified credential is trusted before it is looked up again (bounds revocation delay). */
+        @WithDefault("1s")
+        Duration credentialCacheTtl();
+
+        @WithDefault("2s")
+        Duration upstreamConnectTimeout();
+
+        /** The longest an upstream may take to answer before the client gets 503 upstream_unavailable. */
+        @WithDefault("30s")
+        Duration upstreamTimeout();
+    }
+}

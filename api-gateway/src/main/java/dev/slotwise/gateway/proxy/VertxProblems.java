@@ -1,0 +1,39 @@
+package dev.slotwise.gateway.proxy;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.commons.http.RequestIds;
+import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.Problem;
+import dev.slotwise.commons.problem.ProblemResponses;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** Writes problem details straight onto a Vert.x response, for the proxy path that bypasses JAX-RS. */
+@ApplicationScoped
+public class VertxProblems {
+
+    private final ObjectMapper json;
+
+    public VertxProblems(ObjectMapper json) {
+        this.json = json;
+    }
+
+    public void send(RoutingContext context, ApiException problem) {
+        if (context.response().headWritten()) {
+            context.response().reset();
+            return;
+        }
+        context.request().resume();
+        Problem body = ProblemResponses.problem(problem.status(), problem.code(), problem.getMessage(),
+                problem.errors(), RequestIds.of(context.request()));
+        problem.headers().forEach(context.response()::putHeader);
+        try {
+            context.response().setStatusCode(problem.status())
+                    .putHeader("Content-Type", Problem.MEDIA_TYPE)
+                    .end(json.writeValueAsString(body));
+        } catch (JsonProcessingException e) {
+            context.response().setStatusCode(500).end();
+        }
+    }
+}

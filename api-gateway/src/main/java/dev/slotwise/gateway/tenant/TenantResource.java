@@ -1,0 +1,41 @@
+package dev.slotwise.gateway.tenant;
+
+import dev.slotwise.commons.problem.ApiException;
+import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Operator API: tenants (CONTRACT §10). The operator token is checked by OperatorTokenFilter. */
+@Path("/admin/v1/tenants")
+@Produces(MediaType.APPLICATION_JSON)
+public class TenantResource {
+
+    private final TenantService tenants;
+
+    public TenantResource(TenantService tenants) {
+        this.tenants = tenants;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> create(@Valid TenantInput input) {
+        if (input == null) {
+            throw ApiException.malformed("the request body must be a JSON object");
+        }
+        return tenants.create(input).map(tenant -> Response.status(Response.Status.CREATED)
+                .header("Location", "/admin/v1/tenants/" + tenant.id()).entity(tenant).build());
+    }
+
+    @GET
+    @Path("{id}")
+    public Uni<TenantView> get(@PathParam("id") String id) {
+        return tenants.get(id);
+    }
+}

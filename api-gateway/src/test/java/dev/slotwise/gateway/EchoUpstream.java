@@ -1,0 +1,60 @@
+package dev.slotwise.gateway;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** A real HTTP server on loopback standing where a service would: it records the last request and echoes its body. */
+public final class EchoUpstream {
+
+    public record Seen(String method, String uri, Map<String, String> headers, String body) {
+    }
+
+    private static EchoUpstream instance;
+    private final HttpServer server;
+    private final AtomicReference<Seen> last = new AtomicReference<>();
+
+    private EchoUpstream() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, String.join(",", values)));
+            last.set(new Seen(exchange.getRequestMethod(), exchange.getRequestURI().toString(), headers,
+                    new String(body, StandardCharsets.UTF_8)));
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.getResponseHeaders().add("X-Upstream", "echo");
+            byte[] answer = ("{\"echo\":" + (body.length == 0 ? "null" : new String(body, StandardCharsets.UTF_8)) + "}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(exchange.getRequestMethod().equals("POST") ? 201 : 200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    public static synchronized EchoUpstream get() {
+        if (instance == null) {
+            try {
+                instance = new EchoUpstream();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return instance;
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    public Seen last() {
+        return last.get();
+    }
+}

@@ -1,0 +1,126 @@
+package dev.slotwise.gateway;
+
+import static dev.slotwise.gateway.Operator.operator;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+
+import dev.slotwise.gateway.apikey.ApiKeySecrets;
+import dev.slotwise.testing.PostgresTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class OperatorApiTest {
+
+    @Test
+    void onlyTheOperatorTokenOpensTheAdminApi() {
+        given().get("/admin/v1/tenants/ten_x").then().statusCode(401)
+                .contentType("application/problem+json").body("code", equalTo("unauthenticated"));
+        given().auth().oauth2("wrong-token").get("/admin/v1/tenants/ten_x").then().statusCode(401);
+        String tenant = Operator.tenant("pro");
+        String key = Operator.key(tenant, "customers.read").get("key");
+        given().auth().oauth2(key).get("/admin/v1/tenants/" + tenant).then().statusCode(401);
+    }
+
+    @Test
+    void createsAndReadsTenants() {
+        String id = operator().body(Map.of("name", "Studio Nord", "plan", "enterprise", "timeZone", "Europe/Berlin",
+                        "rateLimitPerHour", 250000))
+                .post("/admin/v1/tenants").then().statusCode(201)
+                .header("Location", matchesPattern("/admin/v1/tenants/ten_[0-9a-z]{26}"))
+                .body("id", matchesPattern("ten_[0-9a-z]{26}"))
+                .body("name", equalTo("Studio Nord"))
+                .body("plan", equalTo("enterprise"))
+                .body("timeZone", equalTo("Europe/Berlin"))
+                .body("rateLimitPerHour", equalTo(250000))
+                .body("createdAt", notNullValue())
+                .extract().path("id");
+        operator().get("/admin/v1/tenants/" + id).then().statusCode(200).body("name", equalTo("Studio Nord"));
+        operator().body(Map.of("name", "Free one", "plan", "free")).post("/admin/v1/tenants").then().statusCode(201)
+                .body("timeZone", equalTo("UTC")).body("rateLimitPerHour", nullValue());
+        operator().get("/admin/v1/tenants/ten_nope").then().statusCode(404).body("code", equalTo("not_found"));
+    }
+
+    @Test
+    void rejectsInvalidTenants() {
+        operator().body(Map.of("name", "X", "plan", "gold")).post("/admin/v1/tenants").then().statusCode(422)
+                .body("errors[0].field", equalTo("plan"));
+        operator().body(Map.of("name", "X", "plan", "free", "timeZone", "Mars/Olympus")).post("/admin/v1/tenants")
+                .then().statusCode(422).body("errors[0].field", equalTo("timeZone"));
+        operator().body(Map.of("plan", "free")).post("/admin/v1/tenants").then().statusCode(422)
+                .body("errors.field", contains("name"));
+        operator().body("{\"name\":").post("/admin/v1/tenants").then().statusCode(400)
+                .body("code", equalTo("malformed_request"));
+    }
+
+    @Test
+    void apiKeysAreShownOnceAndStoredOnlyAsTheirHash() throws Exception {
+        String tenant = Operator.tenant("free");
+        var created = operator().body(Map.of("name", "Front desk", "scopes", List.of("customers.read", "customers.write")))
+                .post("/admin/v1/tenants/" + tenant + "/api-keys").then().statusCode(201)
+                .header("Cache-Control", "no-store")
+                .body("id", matchesPattern("key_[0-9a-z]{26}"))
+                .body("name", equalTo("Front desk"))
+                .body("scopes", containsInAnyOrder("customers.read", "customers.write"))
+                .body("key", matchesPattern("swk_[0-9a-f]{64}"))
+                .extract();
+        String keyId = created.path("id");
+        String key = created.path("key");
+
+        operator().get("/admin/v1/tenants/" + tenant + "/api-keys").then().statusCode(200)
+                .body("data.id", contains(keyId))
+                .body("data[0]", not(hasKey("key")))
+                .body("data[0].revokedAt", nullValue());
+
+        var postgres = PostgresTestResource.server();
+        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl("gateway"), "postgres", "");
+                PreparedStatement query = connection.prepareStatement("select * from api_keys where id = ?")) {
+            query.setString(1, keyId);
+            try (ResultSet row = query.executeQuery()) {
+                assertThat(row.next()).isTrue();
+                assertThat(row.getBytes("key_hash")).isEqualTo(ApiKeySecrets.sha256(key));
+                for (int column = 1; column <= row.getMetaData().getColumnCount(); column++) {
+                    assertThat(String.valueOf(row.getObject(column))).doesNotContain(key.substring(4));
+                }
+            }
+        }
+    }
+
+    @Test
+    void rejectsUnknownScopesAndUnknownTenants() {
+        String tenant = Operator.tenant("free");
+        operator().body(Map.of("name", "k", "scopes", List.of("customers.read", "root")))
+                .post("/admin/v1/tenants/" + tenant + "/api-keys").then().statusCode(422)
+                .body("errors[0].field", equalTo("scopes[1]"));
+        operator().body(Map.of("name", "k", "scopes", List.of()))
+                .post("/admin/v1/tenants/" + tenant + "/api-keys").then().statusCode(422);
+        operator().body(Map.of("name", "k", "scopes", List.of("customers.read")))
+                .post("/admin/v1/tenants/ten_missing/api-keys").then().statusCode(404);
+    }
+
+    @Test
+    void revokingTwiceIsHarmlessAndUnknownKeysAre404() {
+        String tenant = Operator.tenant("free");
+        String keyId = Operator.key(tenant, "customers.read").get("id");
+        operator().delete("/admin/v1/tenants/" + tenant + "/api-keys/" + keyId).then().statusCode(204);
+        operator().delete("/admin/v1/tenants/" + tenant + "/api-keys/" + keyId).then().statusCode(204);
+        operator().get("/admin/v1/tenants/" + tenant + "/api-keys").then().body("data[0].revokedAt", notNullValue());
+        operator().contentType(ContentType.JSON).delete("/admin/v1/tenants/" + tenant + "/api-keys/key_nope")
+                .then().statusCode(404);
+    }
+}

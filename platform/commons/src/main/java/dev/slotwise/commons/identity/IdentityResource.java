@@ -1,0 +1,38 @@
+package dev.slotwise.commons.identity;
+
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.SecurityIdentity;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Set;
+import java.util.TreeSet;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/**
+ * {@code GET /internal/v1/identity}: what this service read from the internal token (tenant, scopes, time zone).
+ * Not routed by the gateway; for operators and for tests of the token path of every service.
+ */
+@Path("/internal/v1/identity")
+@Produces(MediaType.APPLICATION_JSON)
+public class IdentityResource {
+
+    private final SecurityIdentity identity;
+    private final JsonWebToken token;
+
+    public IdentityResource(SecurityIdentity identity, JsonWebToken token) {
+        this.identity = identity;
+        this.token = token;
+    }
+
+    public record Identity(String subject, String tenantId, Set<String> scopes, String timeZone) {
+    }
+
+    @GET
+    @Authenticated
+    public Identity identity() {
+        return new Identity(token.getSubject(), token.getClaim("tenant_id"), new TreeSet<>(identity.getRoles()),
+                token.getClaim("tz"));
+    }
+}

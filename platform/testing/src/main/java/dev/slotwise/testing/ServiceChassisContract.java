@@ -1,0 +1,52 @@
+package dev.slotwise.testing;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.notNullValue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every service promises before it has any domain: it boots against the real database (migrated) and broker,
+ * reports health, refuses requests without a valid internal token, and reads tenant and scopes from a valid one.
+ * A service's test extends this and is annotated {@code @QuarkusTest}.
+ */
+public abstract class ServiceChassisContract {
+
+    @Test
+    void reportsReadyWithItsDatabase() {
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItems(containsString("Reactive PostgreSQL")));
+    }
+
+    @Test
+    void refusesRequestsWithoutAValidInternalToken() {
+        given().get("/internal/v1/identity").then().statusCode(401)
+                .contentType("application/problem+json")
+                .header("WWW-Authenticate", containsString("Bearer"))
+                .body("code", equalTo("unauthenticated"))
+                .body("requestId", notNullValue());
+        given().auth().oauth2(InternalTokens.signedByStranger("ten_x", "customers.read"))
+                .get("/internal/v1/identity").then().statusCode(401);
+    }
+
+    @Test
+    void takesTenantAndScopesFromTheInternalToken() {
+        given().auth().oauth2(InternalTokens.forTenantInZone("ten_chassis", "Europe/Berlin", "staff.read", "services.read"))
+                .get("/internal/v1/identity").then().statusCode(200)
+                .body("tenantId", equalTo("ten_chassis"))
+                .body("scopes", hasItems("staff.read", "services.read"))
+                .body("timeZone", equalTo("Europe/Berlin"));
+    }
+
+    @Test
+    void unknownPathsAreProblemDetails() {
+        given().auth().oauth2(InternalTokens.forTenant("ten_chassis", "staff.read"))
+                .get("/api/v1/no-such-thing").then().statusCode(404)
+                .contentType("application/problem+json")
+                .body("code", equalTo("not_found"));
+    }
+}
