@@ -1,0 +1,40 @@
+package dev.slotwise.webhooks;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code slotwise.webhooks.*} (CONTRACT §11). */
+@ConfigMapping(prefix = "slotwise.webhooks")
+public interface WebhooksConfig {
+
+    /** Delays before each retry after the first attempt ({@code SLOTWISE_WEBHOOKS_RETRY_DELAYS}). */
+    List<Duration> retryDelays();
+
+    /** A delivery that has no 2xx answer within this time failed ({@code SLOTWISE_WEBHOOKS_TIMEOUT}). */
+    Duration timeout();
+
+    /** Address ranges exempt from the private-address refusal ({@code SLOTWISE_WEBHOOKS_ALLOWED_CIDRS}). */
+    Optional<List<String>> allowedCidrs();
+
+    /** Whether {@code http://} URLs are accepted, only for hosts inside the allowed ranges. */
+    @WithDefault("false")
+    boolean allowHttp();
+
+    /** AES-256 key (base64 of 32 bytes) that encrypts endpoint secrets at rest. */
+    String encryptionKey();
+
+    /** Deliveries a worker claims at once. */
+    @WithDefault("64")
+    int batchSize();
+
+    /** How long a claimed delivery stays leased to one worker (longer than the timeout). */
+    @WithDefault("60s")
+    Duration lease();
+
+    /** The polling backstop for due retries and missed notifications. */
+    @WithDefault("1s")
+    Duration pollInterval();
+}

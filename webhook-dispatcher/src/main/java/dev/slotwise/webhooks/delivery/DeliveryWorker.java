@@ -1,0 +1,220 @@
+package dev.slotwise.webhooks.delivery;
+
+import dev.slotwise.webhooks.WebhooksConfig;
+import dev.slotwise.webhooks.signing.SecretCipher;
+import dev.slotwise.webhooks.signing.WebhookSigner;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.core.buffer.Buffer;
+import io.vertx.mutiny.core.http.HttpClient;
+import io.vertx.mutiny.core.http.HttpClientRequest;
+import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgConnectOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Sends due deliveries. A batch is claimed with {@code FOR UPDATE SKIP LOCKED} and leased in its own committed
+ * statement before any HTTP call (no transaction open across it), so several dispatcher replicas share the work
+ * and a crashed one's leases simply expire. Each attempt is recorded; the next one is scheduled from the retry
+ * delays. Woken by {@code LISTEN slotwise_deliveries}, with a polling backstop for retries that fall due.
+ */
+@ApplicationScoped
+public class DeliveryWorker {
+
+    private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
+    private static final String CLAIM = """
+            update deliveries d set lease_until = now() + make_interval(secs => $2)
+              from webhook_endpoints e
+             where e.id = d.endpoint_id
+               and d.id in (select id from deliveries
+                             where status = 'pending' and next_attempt_at <= now()
+                               and (lease_until is null or lease_until < now())
+                             order by next_attempt_at limit $1
+                             for update skip locked)
+            returning d.id, d.event_type, d.payload, d.attempt_count, e.url, e.secret_ciphertext""";
+    private static final String RECORD_ATTEMPT = """
+            insert into delivery_attempts (delivery_id, at, response_status, duration_ms, error)
+            values ($1, $2, $3, $4, $5)""";
+    private static final String RECORD_OUTCOME = """
+            update deliveries set status = $2, attempt_count = attempt_count + 1, next_attempt_at = $3,
+                   lease_until = null, last_response_status = $4, last_error = $5
+             where id = $1""";
+
+    private final Pool pool;
+    private final Vertx vertx;
+    private final WebhooksConfig config;
+    private final SecretCipher cipher;
+    private final RetrySchedule schedule;
+    private final PgConnectOptions listenOptions;
+    private final HttpClient http;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean again = new AtomicBoolean();
+    private PgSubscriber subscriber;
+    private long timer = -1;
+
+    public DeliveryWorker(Pool pool, Vertx vertx, WebhooksConfig config, SecretCipher cipher,
+            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
+            @ConfigProperty(name = "quarkus.datasource.username") String username,
+            @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
+        this.pool = pool;
+        this.vertx = vertx;
+        this.config = config;
+        this.cipher = cipher;
+        this.schedule = new RetrySchedule(config.retryDelays());
+        this.listenOptions = PgConnectOptions.fromUri(url.replaceFirst("^vertx-reactive:", ""))
+                .setUser(username).setPassword(password);
+        this.http = vertx.createHttpClient(new HttpClientOptions()
+                .setConnectTimeout((int) config.timeout().toMillis())
+                .setMaxPoolSize(256)
+                .setKeepAlive(true)
+                .setVerifyHost(true)
+                .setTrustAll(false));
+    }
+
+    void start(@Observes StartupEvent event) {
+        subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1_000L);
+        subscriber.channel("slotwise_deliveries").handler(payload -> wake()).subscribeHandler(this::wake);
+        subscriber.connect().subscribe().with(ok -> wake(),
+                failure -> LOG.warnf("deliveries LISTEN not connected yet (%s); polling", failure.getMessage()));
+        timer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> wake());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (timer >= 0) {
+            vertx.cancelTimer(timer);
+        }
+        if (subscriber != null) {
+            subscriber.closeAndForget();
+        }
+    }
+
+    public void wake() {
+        if (!running.compareAndSet(false, true)) {
+            again.set(true);
+            return;
+        }
+        drain().subscribe().with(ignored -> finished(), failure -> {
+            LOG.warnf("delivery worker paused until the next wake-up: %s", failure.getMessage());
+            finished();
+        });
+    }
+
+    private void finished() {
+        running.set(false);
+        if (again.getAndSet(false)) {
+            wake();
+        }
+    }
+
+    private Uni<Void> drain() {
+        return claim().chain(batch -> batch.isEmpty() ? Uni.createFrom().voidItem()
+                : Uni.join().all(batch.stream().map(this::deliver).toList()).andCollectFailures()
+                        .onFailure().recoverWithNull()
+                        .chain(done -> batch.size() >= config.batchSize() ? drain() : Uni.createFrom().voidItem()));
+    }
+
+    private Uni<List<Due>> claim() {
+        return pool.preparedQuery(CLAIM)
+                .execute(Tuple.of(config.batchSize(), (double) config.lease().toSeconds()))
+                .map(rows -> {
+                    List<Due> due = new ArrayList<>();
+                    for (Row row : rows) {
+                        due.add(new Due(row.getUUID("id"), row.getString("event_type"), row.getString("payload"),
+                                row.getInteger("attempt_count"), row.getString("url"),
+                                row.getBuffer("secret_ciphertext").getBytes()));
+                    }
+                    return due;
+                });
+    }
+
+    private Uni<Void> deliver(Due due) {
+        Instant started = Instant.now();
+        long startedNanos = System.nanoTime();
+        return send(due)
+                .map(status -> new Outcome(status, null))
+                .onFailure().recoverWithItem(failure -> new Outcome(null, describe(failure)))
+                .chain(outcome -> record(due, started, (System.nanoTime() - startedNanos) / 1_000_000, outcome));
+    }
+
+    private Uni<Integer> send(Due due) {
+        String secret = cipher.decrypt(due.secretCiphertext());
+        String deliveryId = due.id().toString();
+        long timestamp = Instant.now().getEpochSecond();
+        RequestOptions options = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setAbsoluteURI(due.url())
+                .setFollowRedirects(false)
+                .putHeader("Content-Type", "application/json")
+                .putHeader("User-Agent", "Slotwise-Webhooks/1")
+                .putHeader("X-Slotwise-Event", due.eventType())
+                .putHeader("X-Slotwise-Delivery", deliveryId)
+                .putHeader("X-Slotwise-Signature", WebhookSigner.slotwiseSignature(secret, due.payload()))
+                .putHeader("webhook-id", deliveryId)
+                .putHeader("webhook-timestamp", Long.toString(timestamp))
+                .putHeader("webhook-signature", WebhookSigner.standardSignature(secret, deliveryId, timestamp, due.payload()));
+        return http.request(options)
+                .chain(request -> sendBody(request, due.payload()))
+                .ifNoItem().after(config.timeout()).failWith(() -> new DeliveryTimeout(config.timeout().toMillis()));
+    }
+
+    private static Uni<Integer> sendBody(HttpClientRequest request, String body) {
+        return request.send(Buffer.buffer(body))
+                .chain(response -> response.body().replaceWith(response.statusCode()));
+    }
+
+    private Uni<Void> record(Due due, Instant at, long durationMs, Outcome outcome) {
+        boolean succeeded = outcome.status() != null && outcome.status() >= 200 && outcome.status() < 300;
+        String error = succeeded ? null : outcome.error() != null ? outcome.error() : "HTTP " + outcome.status();
+        var next = succeeded ? java.util.Optional.<Instant>empty() : schedule.nextAttempt(due.attemptCount() + 1, Instant.now());
+        String status = succeeded ? "succeeded" : next.isPresent() ? "pending" : "failed";
+        return pool.withTransaction(connection -> connection.preparedQuery(RECORD_ATTEMPT)
+                        .execute(Tuple.of(due.id(), utc(at), outcome.status(), (int) durationMs, error))
+                        .chain(() -> connection.preparedQuery(RECORD_OUTCOME).execute(Tuple.from(List.of(
+                                due.id(), status, next.map(DeliveryWorker::utc).orElse(null),
+                                outcome.status() == null ? (Object) null : outcome.status(),
+                                error == null ? (Object) null : error)))))
+                .replaceWithVoid();
+    }
+
+    private static Object utc(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    private static String describe(Throwable failure) {
+        if (failure instanceof DeliveryTimeout) {
+            return "timeout";
+        }
+        String name = failure.getClass().getSimpleName();
+        return name.isEmpty() ? "connection_error" : name;
+    }
+
+    record Due(UUID id, String eventType, String payload, int attemptCount, String url, byte[] secretCiphertext) {
+    }
+
+    record Outcome(Integer status, String error) {
+    }
+
+    static final class DeliveryTimeout extends RuntimeException {
+        DeliveryTimeout(long millis) {
+            super("no answer within " + millis + " ms", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.slotwise.webhooks.delivery;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+/**
+ * Consumes every domain event and enqueues one delivery per subscribed endpoint of the event's tenant, in one
+ * statement. {@code ON CONFLICT (event_id, endpoint_id) DO NOTHING} makes a redelivered record harmless, and the
+ * record is acknowledged (its offset committed) only after the insert: enqueueing is exactly-once. Deliveries for
+ * a paused endpoint are stored as {@code held}.
+ */
+@ApplicationScoped
+public class EventIntake {
+
+    private static final Logger LOG = Logger.getLogger(EventIntake.class);
+    private static final String ENQUEUE = """
+            insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at)
+            select gen_random_uuid(), $1, e.id, e.tenant_id, $2, $3,
+                   case when e.status = 'active' then 'pending' else 'held' end, now()
+              from webhook_endpoints e
+             where e.tenant_id = $4 and $2 = any (e.events)
+            on conflict (event_id, endpoint_id) do nothing""";
+
+    private final Pool pool;
+    private final ObjectMapper json;
+
+    public EventIntake(Pool pool, ObjectMapper json) {
+        this.pool = pool;
+        this.json = json;
+    }
+
+    @Incoming("events")
+    public Uni<Void> consume(String record) {
+        ObjectNode event;
+        try {
+            JsonNode parsed = json.readTree(record);
+            if (!(parsed instanceof ObjectNode object) || !object.hasNonNull("id") || !object.hasNonNull("type")
+                    || !object.hasNonNull("tenantId")) {
+                LOG.warn("skipping a record that is not a Slotwise event envelope");
+                return Uni.createFrom().voidItem();
+            }
+            event = object;
+        } catch (JsonProcessingException e) {
+            LOG.warn("skipping a record that is not JSON");
+            return Uni.createFrom().voidItem();
+        }
+        String tenantId = event.remove("tenantId").asText();
+        String body = event.toString();
+        return pool.preparedQuery(ENQUEUE)
+                .execute(Tuple.of(event.get("id").asText(), event.get("type").asText(), body, tenantId))
+                .replaceWithVoid();
+    }
+}
