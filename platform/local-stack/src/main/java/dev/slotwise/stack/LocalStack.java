@@ -1,0 +1,219 @@
+package dev.slotwise.stack;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.slotwise.testing.EmbeddedPostgresServer;
+import dev.slotwise.testing.FreePorts;
+import dev.slotwise.testing.KafkaBrokerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * The whole suite on one machine: a real PostgreSQL (one database per service) and a real Kafka broker from
+ * platform/testing, then the services as processes on loopback, wired together through environment variables.
+ * {@code ./slotwise up} runs all six; the cross-service test runs the ones it needs.
+ */
+public final class LocalStack implements AutoCloseable {
+
+    /** Module, database, the environment variable of its port. */
+    private record ServiceSpec(String module, String database, String portVariable, String urlVariable) {
+    }
+
+    private static final List<ServiceSpec> SERVICES = List.of(
+            new ServiceSpec("customer-service", "customers", "SLOTWISE_CUSTOMER_SERVICE_PORT", "SLOTWISE_CUSTOMER_SERVICE_URL"),
+            new ServiceSpec("appointment-service", "appointments", "SLOTWISE_APPOINTMENT_SERVICE_PORT", "SLOTWISE_APPOINTMENT_SERVICE_URL"),
+            new ServiceSpec("catalog-staff-service", "catalog", "SLOTWISE_CATALOG_STAFF_SERVICE_PORT", "SLOTWISE_CATALOG_STAFF_SERVICE_URL"),
+            new ServiceSpec("pos-payment-service", "pos", "SLOTWISE_POS_PAYMENT_SERVICE_PORT", "SLOTWISE_POS_PAYMENT_SERVICE_URL"),
+            new ServiceSpec("webhook-dispatcher", "webhooks", "SLOTWISE_WEBHOOK_DISPATCHER_PORT", "SLOTWISE_WEBHOOK_DISPATCHER_URL"));
+    private static final ServiceSpec GATEWAY = new ServiceSpec("api-gateway", "gateway", "SLOTWISE_HTTP_PORT", null);
+    public static final Set<String> ALL_SERVICES = Set.of("api-gateway", "customer-service", "appointment-service",
+            "catalog-staff-service", "pos-payment-service", "webhook-dispatcher");
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+    private final Path dataDir;
+    private final int httpPort;
+    private final StackSecrets secrets;
+    private final List<ServiceProcess> services = new ArrayList<>();
+    private final List<Component> components = new ArrayList<>();
+    private EmbeddedPostgresServer postgres;
+    private KafkaBrokerProcess kafka;
+
+    private LocalStack(Path dataDir, int httpPort) {
+        this.dataDir = dataDir;
+        this.httpPort = httpPort;
+        this.secrets = new StackSecrets(dataDir);
+    }
+
+    /**
+     * Starts the stack.
+     *
+     * @param home      the repository root (the services' packaged jars are under it)
+     * @param only      which services to run (names of {@link #ALL_SERVICES})
+     * @param overrides environment for every service, on top of this process's (SLOTWISE_* settings pass through)
+     * @param progress  receives one line per step
+     */
+    public static LocalStack start(Path home, Path dataDir, int httpPort, Set<String> only,
+            Map<String, String> overrides, Consumer<String> progress) {
+        LocalStack stack = new LocalStack(dataDir.toAbsolutePath(), httpPort);
+        try {
+            stack.boot(home, only, overrides, progress);
+            return stack;
+        } catch (RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    private void boot(Path home, Set<String> only, Map<String, String> overrides, Consumer<String> progress) {
+        Path logs = dataDir.resolve("logs");
+        createDirectories(logs);
+        progress.accept("starting PostgreSQL and Kafka (data in " + dataDir + ")");
+        int postgresPort = FreePorts.next();
+        CompletableFuture<EmbeddedPostgresServer> database = CompletableFuture.supplyAsync(
+                () -> EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort));
+        CompletableFuture<KafkaBrokerProcess> broker = CompletableFuture.supplyAsync(
+                () -> KafkaBrokerProcess.start(dataDir.resolve("kafka"), FreePorts.next(), FreePorts.next(),
+                        logs.resolve("kafka.log")));
+        postgres = database.join();
+        components.add(new Component("postgresql", "postgresql://127.0.0.1:" + postgres.port(), postgres.port(), -1));
+        kafka = broker.join();
+        components.add(new Component("kafka", kafka.bootstrapServers(), kafka.port(), kafka.pid()));
+        progress.accept("PostgreSQL on 127.0.0.1:" + postgres.port() + ", Kafka on " + kafka.bootstrapServers());
+
+        String[] tokenKeys = secrets.internalTokenKeys();
+        Map<String, String> shared = new LinkedHashMap<>();
+        shared.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
+        shared.put("QUARKUS_DATASOURCE_USERNAME", EmbeddedPostgresServer.USER);
+        shared.put("QUARKUS_DATASOURCE_PASSWORD", "postgres");
+        shared.put("SLOTWISE_INTERNAL_TOKEN_PUBLIC_KEY", tokenKeys[1]);
+        shared.put("SLOTWISE_WEBHOOKS_ENCRYPTION_KEY", secrets.webhookEncryptionKey());
+        shared.putIfAbsent("SLOTWISE_WEBHOOKS_ALLOWED_CIDRS",
+                System.getenv().getOrDefault("SLOTWISE_WEBHOOKS_ALLOWED_CIDRS", "127.0.0.0/8,::1/128"));
+        shared.putIfAbsent("SLOTWISE_WEBHOOKS_ALLOW_HTTP",
+                System.getenv().getOrDefault("SLOTWISE_WEBHOOKS_ALLOW_HTTP", "true"));
+        shared.put("SLOTWISE_DATA_DIR", dataDir.toString());
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        for (ServiceSpec spec : SERVICES) {
+            ports.put(spec.module(), FreePorts.next());
+            shared.put(spec.portVariable(), String.valueOf(ports.get(spec.module())));
+            shared.put(spec.urlVariable(), "http://127.0.0.1:" + ports.get(spec.module()));
+        }
+        shared.putAll(overrides);
+
+        List<ServiceSpec> chosen = new ArrayList<>();
+        SERVICES.stream().filter(s -> only.contains(s.module())).forEach(chosen::add);
+        if (only.contains(GATEWAY.module())) {
+            chosen.add(GATEWAY);
+        }
+        for (ServiceSpec spec : chosen) {
+            postgres.ensureDatabase(spec.database());
+            Map<String, String> environment = new LinkedHashMap<>(shared);
+            environment.put("QUARKUS_DATASOURCE_REACTIVE_URL", postgres.reactiveUrl(spec.database()));
+            environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(spec.database()));
+            int port = spec == GATEWAY ? httpPort : ports.get(spec.module());
+            if (spec == GATEWAY) {
+                environment.put("SLOTWISE_HTTP_PORT", String.valueOf(httpPort));
+                environment.put("SLOTWISE_ADMIN_TOKEN", adminToken());
+                environment.put("SLOTWISE_INTERNAL_TOKEN_PRIVATE_KEY", tokenKeys[0]);
+            }
+            progress.accept("starting " + spec.module() + " on 127.0.0.1:" + port);
+            services.add(ServiceProcess.start(home, spec.module(), port, environment, logs));
+        }
+        for (ServiceProcess service : services) {
+            service.awaitReady(READY_TIMEOUT);
+            components.add(new Component(service.name(), service.url(), service.port(), service.pid()));
+            progress.accept(service.name() + " ready");
+        }
+        writeStackJson();
+    }
+
+    /** The operator token: SLOTWISE_ADMIN_TOKEN when given, else the one generated for this data directory. */
+    public String adminToken() {
+        String given = System.getenv("SLOTWISE_ADMIN_TOKEN");
+        return given != null && !given.isBlank() ? given : secrets.adminToken();
+    }
+
+    public boolean adminTokenGenerated() {
+        String given = System.getenv("SLOTWISE_ADMIN_TOKEN");
+        return given == null || given.isBlank();
+    }
+
+    public String gatewayUrl() {
+        return "http://localhost:" + httpPort;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    StackSecrets secrets() {
+        return secrets;
+    }
+
+    public List<Component> components() {
+        return List.copyOf(components);
+    }
+
+    public String kafkaBootstrapServers() {
+        return kafka.bootstrapServers();
+    }
+
+    /** The process of one service, to stop and start it again in tests. */
+    public ProcessHandle process(String module) {
+        return services.stream().filter(s -> s.name().equals(module)).findFirst()
+                .flatMap(s -> ProcessHandle.of(s.pid())).orElseThrow();
+    }
+
+    private void writeStackJson() {
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("gateway", gatewayUrl());
+        document.put("dataDir", dataDir.toString());
+        document.put("components", components);
+        try {
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValue(dataDir.resolve("stack.json").toFile(), document);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void createDirectories(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Stops the services (gateway first), then Kafka, then PostgreSQL. */
+    @Override
+    public synchronized void close() {
+        for (int i = services.size() - 1; i >= 0; i--) {
+            services.get(i).close();
+        }
+        services.clear();
+        if (kafka != null) {
+            kafka.close();
+            kafka = null;
+        }
+        if (postgres != null) {
+            postgres.close();
+            postgres = null;
+        }
+        try {
+            Files.deleteIfExists(dataDir.resolve("stack.json"));
+        } catch (IOException ignored) {
+            // the file only describes a running stack
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.slotwise.stack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code ./slotwise up}: starts the whole suite, seeds a demo tenant on the first run, prints the gateway URL, the
+ * operator token (only when generated here) and the demo tenant's API key, then runs until Ctrl-C or SIGTERM, when
+ * it stops everything it started.
+ */
+public final class SlotwiseUp {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> ALL_SCOPES = List.of("customers.read", "customers.write", "appointments.read",
+            "appointments.write", "services.read", "services.write", "staff.read", "staff.write", "transactions.read",
+            "transactions.write", "payments.read", "reviews.read", "reviews.write", "inventory.read",
+            "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write");
+
+    private SlotwiseUp() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path home = Path.of(System.getProperty("slotwise.home", ".")).toAbsolutePath().normalize();
+        Path dataDir = Path.of(System.getenv().getOrDefault("SLOTWISE_DATA_DIR", home.resolve(".slotwise").toString()));
+        int httpPort = Integer.parseInt(System.getenv().getOrDefault("SLOTWISE_HTTP_PORT", "8080"));
+        long started = System.nanoTime();
+        CountDownLatch stopped = new CountDownLatch(1);
+        LocalStack stack;
+        try {
+            stack = LocalStack.start(home, dataDir, httpPort, LocalStack.ALL_SERVICES, Map.of(),
+                    line -> System.out.println("[slotwise] " + line));
+        } catch (RuntimeException e) {
+            System.err.println("[slotwise] could not start: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("[slotwise] stopping…");
+            stack.close();
+            System.out.println("[slotwise] stopped");
+            stopped.countDown();
+        }, "slotwise-stop"));
+
+        String demoKey = demoKey(stack);
+        System.out.println();
+        System.out.printf("Slotwise is ready in %d s: %s%n", (System.nanoTime() - started) / 1_000_000_000L, stack.gatewayUrl());
+        if (stack.adminTokenGenerated()) {
+            System.out.println("  operator token (SLOTWISE_ADMIN_TOKEN): " + stack.adminToken());
+        } else {
+            System.out.println("  operator token: the SLOTWISE_ADMIN_TOKEN you set");
+        }
+        System.out.println("  demo tenant API key (all scopes):      " + demoKey);
+        System.out.println("  try: curl -H 'Authorization: Bearer " + demoKey + "' " + stack.gatewayUrl() + "/api/v1/customers");
+        System.out.println("  stack.json: " + stack.dataDir().resolve("stack.json") + "   logs: " + stack.dataDir().resolve("logs"));
+        System.out.println("  Ctrl-C stops everything.");
+        stopped.await();
+    }
+
+    /** The demo tenant's key: created with the tenant and its customers on the first run, reused afterwards. */
+    private static String demoKey(LocalStack stack) throws IOException, InterruptedException {
+        if (stack.secrets().has("demo-api-key")) {
+            return stack.secrets().read("demo-api-key");
+        }
+        HttpClient http = HttpClient.newHttpClient();
+        String admin = "Bearer " + stack.adminToken();
+        JsonNode tenant = post(http, stack.gatewayUrl() + "/admin/v1/tenants", admin,
+                Map.of("name", "Demo Salon", "plan", "pro", "timeZone", "Europe/Berlin"));
+        JsonNode key = post(http, stack.gatewayUrl() + "/admin/v1/tenants/" + tenant.get("id").asText() + "/api-keys",
+                admin, Map.of("name", "demo (all scopes)", "scopes", ALL_SCOPES));
+        String demoKey = key.get("key").asText();
+        String bearer = "Bearer " + demoKey;
+        for (Map<String, Object> customer : List.of(
+                Map.<String, Object>of("firstName", "Ada", "lastName", "Lovelace", "email", "ada@example.com", "marketingConsent", true),
+                Map.<String, Object>of("firstName", "Grace", "lastName", "Hopper", "email", "grace@example.com", "phone", "+15555550100"),
+                Map.<String, Object>of("firstName", "Alan", "lastName", "Turing", "email", "alan@example.com"))) {
+            post(http, stack.gatewayUrl() + "/api/v1/customers", bearer, customer);
+        }
+        stack.secrets().write("demo-api-key", demoKey);
+        return demoKey;
+    }
+
+    private static JsonNode post(HttpClient http, String url, String authorization, Object body)
+            throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", authorization)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 201) {
+            throw new IllegalStateException("seeding demo data failed: POST " + url + " → " + response.statusCode());
+        }
+        return JSON.readTree(response.body());
+    }
+}

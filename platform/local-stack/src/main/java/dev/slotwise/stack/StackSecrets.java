@@ -1,0 +1,92 @@
+package dev.slotwise.stack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.function.Supplier;
+
+/**
+ * The local stack's generated secrets, kept (mode 0600) under {@code $SLOTWISE_DATA_DIR/secrets} so that data
+ * encrypted or signed in one run stays usable in the next. Never in the repository, never logged.
+ */
+final class StackSecrets {
+
+    private final Path dir;
+
+    StackSecrets(Path dataDir) {
+        this.dir = dataDir.resolve("secrets");
+    }
+
+    String adminToken() {
+        return readOrCreate("admin-token", () -> "swadm_" + HexFormat.of().formatHex(random(32)));
+    }
+
+    String webhookEncryptionKey() {
+        return readOrCreate("webhook-encryption-key", () -> Base64.getEncoder().encodeToString(random(32)));
+    }
+
+    /** [private PKCS#8 base64, public X.509 base64] of the internal-token signing key. */
+    String[] internalTokenKeys() {
+        if (!Files.exists(dir.resolve("internal-token.key"))) {
+            KeyPair pair = rsa();
+            write("internal-token.key", Base64.getEncoder().encodeToString(pair.getPrivate().getEncoded()));
+            write("internal-token.pub", Base64.getEncoder().encodeToString(pair.getPublic().getEncoded()));
+        }
+        return new String[] {read("internal-token.key"), read("internal-token.pub")};
+    }
+
+    String read(String name) {
+        try {
+            return Files.readString(dir.resolve(name), StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    boolean has(String name) {
+        return Files.exists(dir.resolve(name));
+    }
+
+    void write(String name, String value) {
+        try {
+            Files.createDirectories(dir);
+            Path file = dir.resolve(name);
+            Files.writeString(file, value, StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private String readOrCreate(String name, Supplier<String> create) {
+        if (!has(name)) {
+            write(name, create.get());
+        }
+        return read(name);
+    }
+
+    private static byte[] random(int bytes) {
+        byte[] value = new byte[bytes];
+        new SecureRandom().nextBytes(value);
+        return value;
+    }
+
+    private static KeyPair rsa() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package dev.slotwise.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.testing.FreePorts;
+import dev.slotwise.testing.WebhookReceiver;
+import dev.slotwise.testing.WebhookSignatures;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tracer path across processes, as a client sees it: PostgreSQL, Kafka, the gateway, customer-service and the
+ * dispatcher each run as their own process (as ./slotwise up runs them); the test talks HTTP to the gateway only.
+ */
+class StackIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static LocalStack stack;
+    private static String base;
+
+    record Answer(int status, Map<String, List<String>> headers, JsonNode body) {
+        String header(String name) {
+            return headers.getOrDefault(name.toLowerCase(), List.of()).stream().findFirst().orElse(null);
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
+        Path data = Files.createTempDirectory("slotwise-stack-it-");
+        stack = LocalStack.start(home, data, FreePorts.next(),
+                Set.of("api-gateway", "customer-service", "webhook-dispatcher"), Map.of(), System.out::println);
+        base = stack.gatewayUrl();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    private static Answer call(String method, String path, String token, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode json = response.body().isEmpty() ? null : JSON.readTree(response.body());
+        return new Answer(response.statusCode(), response.headers().map(), json);
+    }
+
+    private static void assertProblem(Answer answer, int status, String code) {
+        assertThat(answer.status()).isEqualTo(status);
+        assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(answer.body().get("code").asText()).isEqualTo(code);
+        assertThat(answer.body().get("requestId").asText()).isEqualTo(answer.header("X-Request-Id"));
+    }
+
+    private static String createTenant(String name) throws Exception {
+        Answer tenant = call("POST", "/admin/v1/tenants", stack.adminToken(),
+                "{\"name\":\"" + name + "\",\"plan\":\"free\"}");
+        assertThat(tenant.status()).isEqualTo(201);
+        return tenant.body().get("id").asText();
+    }
+
+    private static JsonNode createKey(String tenantId, String... scopes) throws Exception {
+        Answer key = call("POST", "/admin/v1/tenants/" + tenantId + "/api-keys", stack.adminToken(),
+                JSON.writeValueAsString(Map.of("name", "it", "scopes", List.of(scopes))));
+        assertThat(key.status()).isEqualTo(201);
+        return key.body();
+    }
+
+    @Test
+    void aCustomerCreatedThroughTheGatewayArrivesAsASignedWebhook() throws Exception {
+        String tenant = createTenant("Salon IT");
+        String key = createKey(tenant, "customers.read", "customers.write", "webhooks.write").get("key").asText();
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            Answer endpoint = call("POST", "/api/webhook-endpoints", key,
+                    "{\"url\":\"" + receiver.url("/slotwise") + "\",\"events\":[\"customer.created\"]}");
+            assertThat(endpoint.status()).isEqualTo(201);
+            String secret = endpoint.body().get("secret").asText();
+
+            Answer created = call("POST", "/api/v1/customers", key,
+                    "{\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.com\"}");
+            assertThat(created.status()).isEqualTo(201);
+            assertThat(created.header("Location")).isEqualTo("/api/v1/customers/" + created.body().get("id").asText());
+            String customerId = created.body().get("id").asText();
+
+            WebhookReceiver.Received hook = receiver.await(r -> r.body().contains(customerId), 1, Duration.ofSeconds(30)).get(0);
+            JsonNode event = JSON.readTree(hook.body());
+            assertThat(event.get("type").asText()).isEqualTo("customer.created");
+            assertThat(event.get("data").get("email").asText()).isEqualTo("ada@example.com");
+            assertThat(hook.header("X-Slotwise-Event")).isEqualTo("customer.created");
+            assertThat(WebhookSignatures.slotwiseValid(secret, hook.body(), hook.header("X-Slotwise-Signature"))).isTrue();
+            assertThat(WebhookSignatures.standardValid(secret, hook.header("webhook-id"), hook.header("webhook-timestamp"),
+                    hook.body(), hook.header("webhook-signature"))).isTrue();
+
+            Answer read = call("GET", "/api/v1/customers/" + customerId, key, null);
+            assertThat(read.status()).isEqualTo(200);
+            assertThat(read.body().get("firstName").asText()).isEqualTo("Ada");
+        }
+    }
+
+    @Test
+    void clientsGetProblemDetailsForEveryRefusal() throws Exception {
+        String tenant = createTenant("Refusals");
+        String key = createKey(tenant, "customers.read", "customers.write").get("key").asText();
+        String readOnly = createKey(tenant, "customers.read").get("key").asText();
+
+        Answer noKey = call("GET", "/api/v1/customers", null, null);
+        assertProblem(noKey, 401, "unauthenticated");
+        assertThat(noKey.header("WWW-Authenticate")).startsWith("Bearer");
+        assertProblem(call("GET", "/api/v1/customers", "swk_" + "ab".repeat(32), null), 401, "unauthenticated");
+        JsonNode toRevoke = createKey(tenant, "customers.read");
+        assertThat(call("GET", "/api/v1/customers", toRevoke.get("key").asText(), null).status()).isEqualTo(200);
+        assertThat(call("DELETE", "/admin/v1/tenants/" + tenant + "/api-keys/" + toRevoke.get("id").asText(),
+                stack.adminToken(), null).status()).isEqualTo(204);
+        assertProblem(call("GET", "/api/v1/customers", toRevoke.get("key").asText(), null), 401, "unauthenticated");
+
+        Answer forbidden = call("POST", "/api/v1/customers", readOnly, "{\"firstName\":\"X\"}");
+        assertProblem(forbidden, 403, "insufficient_scope");
+        assertThat(forbidden.header("WWW-Authenticate")).contains("scope=\"customers.write\"");
+
+        String otherTenant = createTenant("Other");
+        String otherKey = createKey(otherTenant, "customers.read").get("key").asText();
+        String mine = call("POST", "/api/v1/customers", key, "{\"firstName\":\"Mine\"}").body().get("id").asText();
+        assertProblem(call("GET", "/api/v1/customers/" + mine, otherKey, null), 404, "not_found");
+
+        assertProblem(call("POST", "/api/v1/customers", key, "{\"firstName\": "), 400, "malformed_request");
+        Answer invalid = call("POST", "/api/v1/customers", key, "{\"firstName\":\"X\",\"email\":\"not-an-email\"}");
+        assertProblem(invalid, 422, "validation_failed");
+        assertThat(invalid.body().get("errors").get(0).get("field").asText()).isEqualTo("email");
+    }
+}
