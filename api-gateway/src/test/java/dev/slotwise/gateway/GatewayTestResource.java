@@ -1,10 +1,9 @@
 package dev.slotwise.gateway;
 
 import dev.slotwise.testing.FreePorts;
+import dev.slotwise.testing.RsaKeys;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.Map;
 
@@ -15,7 +14,7 @@ import java.util.Map;
 public final class GatewayTestResource implements QuarkusTestResourceLifecycleManager {
 
     public static final String ADMIN_TOKEN = "test-operator-token-0123456789";
-    public static final KeyPair KEYS = keys();
+    public static final KeyPair KEYS = RsaKeys.generate();
 
     @Override
     public Map<String, String> start() {
@@ -30,15 +29,5 @@ public final class GatewayTestResource implements QuarkusTestResourceLifecycleMa
 
     @Override
     public void stop() {
-    }
-
-    private static KeyPair keys() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

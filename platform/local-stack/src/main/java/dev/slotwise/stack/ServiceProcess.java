@@ -1,5 +1,6 @@
 package dev.slotwise.stack;
 
+import dev.slotwise.testing.ChildProcesses;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -12,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /** One Quarkus service of the suite, run from its packaged fast-jar as a process of its own. */
 final class ServiceProcess implements AutoCloseable {
@@ -101,17 +101,6 @@ final class ServiceProcess implements AutoCloseable {
     /** Stops the process (SIGTERM, then SIGKILL after 20 s) and waits for it. */
     @Override
     public void close() {
-        if (!process.isAlive()) {
-            return;
-        }
-        process.destroy();
-        try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
+        ChildProcesses.stop(process, Duration.ofSeconds(20));
     }
 }

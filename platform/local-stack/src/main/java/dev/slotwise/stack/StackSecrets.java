@@ -1,5 +1,6 @@
 package dev.slotwise.stack;
 
+import dev.slotwise.testing.RsaKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -37,7 +36,7 @@ final class StackSecrets {
     /** [private PKCS#8 base64, public X.509 base64] of the internal-token signing key. */
     String[] internalTokenKeys() {
         if (!Files.exists(dir.resolve("internal-token.key"))) {
-            KeyPair pair = rsa();
+            KeyPair pair = RsaKeys.generate();
             write("internal-token.key", Base64.getEncoder().encodeToString(pair.getPrivate().getEncoded()));
             write("internal-token.pub", Base64.getEncoder().encodeToString(pair.getPublic().getEncoded()));
         }
@@ -80,13 +79,4 @@ final class StackSecrets {
         return value;
     }
 
-    private static KeyPair rsa() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -2,8 +2,6 @@ package dev.slotwise.testing;
 
 import io.smallrye.jwt.build.Jwt;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Set;
@@ -17,7 +15,7 @@ public final class InternalTokens {
 
     public static final String ISSUER = "https://gateway.slotwise.internal";
     public static final String AUDIENCE = "slotwise-services";
-    private static final KeyPair KEYS = newKeyPair();
+    private static final KeyPair KEYS = RsaKeys.generate();
 
     private InternalTokens() {
     }
@@ -51,16 +49,7 @@ public final class InternalTokens {
                 .claim("scope", String.join(" ", Set.of(scopes)))
                 .expiresIn(Duration.ofMinutes(10))
                 .jws().keyId("stranger")
-                .sign(newKeyPair().getPrivate());
+                .sign(RsaKeys.generate().getPrivate());
     }
 
-    private static KeyPair newKeyPair() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

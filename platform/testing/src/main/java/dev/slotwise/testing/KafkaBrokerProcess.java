@@ -206,17 +206,6 @@ public final class KafkaBrokerProcess implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        if (!process.isAlive()) {
-            return;
-        }
-        process.destroy();
-        try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
+        ChildProcesses.stop(process, Duration.ofSeconds(20));
     }
 }

@@ -1,5 +1,6 @@
 package dev.slotwise.webhooks.delivery;
 
+import dev.slotwise.commons.pg.NotifiedLoop;
 import dev.slotwise.webhooks.WebhooksConfig;
 import dev.slotwise.webhooks.signing.SecretCipher;
 import dev.slotwise.webhooks.signing.WebhookSigner;
@@ -13,11 +14,9 @@ import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.core.http.HttpClient;
 import io.vertx.mutiny.core.http.HttpClientRequest;
-import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgConnectOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
@@ -26,9 +25,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 
 /**
  * Sends due deliveries. A batch is claimed with {@code FOR UPDATE SKIP LOCKED} and leased in its own committed
@@ -39,7 +36,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class DeliveryWorker {
 
-    private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
     private static final String CLAIM = """
             update deliveries d set lease_until = now() + make_interval(secs => $2)
               from webhook_endpoints e
@@ -59,28 +55,22 @@ public class DeliveryWorker {
              where id = $1""";
 
     private final Pool pool;
-    private final Vertx vertx;
     private final WebhooksConfig config;
     private final SecretCipher cipher;
     private final RetrySchedule schedule;
-    private final PgConnectOptions listenOptions;
     private final HttpClient http;
-    private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean again = new AtomicBoolean();
-    private PgSubscriber subscriber;
-    private long timer = -1;
+    private final NotifiedLoop loop;
 
     public DeliveryWorker(Pool pool, Vertx vertx, WebhooksConfig config, SecretCipher cipher,
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") String username,
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
         this.pool = pool;
-        this.vertx = vertx;
         this.config = config;
         this.cipher = cipher;
         this.schedule = new RetrySchedule(config.retryDelays());
-        this.listenOptions = PgConnectOptions.fromUri(url.replaceFirst("^vertx-reactive:", ""))
-                .setUser(username).setPassword(password);
+        this.loop = new NotifiedLoop("delivery worker", vertx, NotifiedLoop.listenOptions(url, username, password),
+                "slotwise_deliveries", config.pollInterval(), this::drain);
         this.http = vertx.createHttpClient(new HttpClientOptions()
                 .setConnectTimeout((int) config.timeout().toMillis())
                 .setMaxPoolSize(256)
@@ -90,38 +80,11 @@ public class DeliveryWorker {
     }
 
     void start(@Observes StartupEvent event) {
-        subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1_000L);
-        subscriber.channel("slotwise_deliveries").handler(payload -> wake()).subscribeHandler(this::wake);
-        subscriber.connect().subscribe().with(ok -> wake(),
-                failure -> LOG.warnf("deliveries LISTEN not connected yet (%s); polling", failure.getMessage()));
-        timer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> wake());
+        loop.start();
     }
 
     void stop(@Observes ShutdownEvent event) {
-        if (timer >= 0) {
-            vertx.cancelTimer(timer);
-        }
-        if (subscriber != null) {
-            subscriber.closeAndForget();
-        }
-    }
-
-    public void wake() {
-        if (!running.compareAndSet(false, true)) {
-            again.set(true);
-            return;
-        }
-        drain().subscribe().with(ignored -> finished(), failure -> {
-            LOG.warnf("delivery worker paused until the next wake-up: %s", failure.getMessage());
-            finished();
-        });
-    }
-
-    private void finished() {
-        running.set(false);
-        if (again.getAndSet(false)) {
-            wake();
-        }
+        loop.stop();
     }
 
     private Uni<Void> drain() {

@@ -1,5 +1,6 @@
 package dev.slotwise.commons.outbox;
 
+import dev.slotwise.commons.pg.NotifiedLoop;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -7,22 +8,18 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgConnectOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
-import org.jboss.logging.Logger;
 
 /**
  * Publishes committed outbox rows to the service's Kafka topic (channel {@code outbox}: idempotent producer,
@@ -37,18 +34,12 @@ import org.jboss.logging.Logger;
 public class OutboxRelay {
 
     static final String CHANNEL = "slotwise_outbox";
-    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final long RELAY_LOCK = 0x5107_0B0A_0001L;
 
     private final Pool pool;
     private final MutinyEmitter<String> emitter;
-    private final Vertx vertx;
     private final OutboxConfig config;
-    private final PgConnectOptions listenOptions;
-    private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean again = new AtomicBoolean();
-    private PgSubscriber subscriber;
-    private long timer = -1;
+    private final NotifiedLoop loop;
 
     public OutboxRelay(Pool pool, @Channel("outbox") MutinyEmitter<String> emitter, Vertx vertx, OutboxConfig config,
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
@@ -56,48 +47,22 @@ public class OutboxRelay {
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
         this.pool = pool;
         this.emitter = emitter;
-        this.vertx = vertx;
         this.config = config;
-        this.listenOptions = PgConnectOptions.fromUri(url.replaceFirst("^vertx-reactive:", ""))
-                .setUser(username).setPassword(password);
+        this.loop = new NotifiedLoop("outbox relay", vertx, NotifiedLoop.listenOptions(url, username, password),
+                CHANNEL, config.pollInterval(), this::drain);
     }
 
     void start(@Observes StartupEvent event) {
-        subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1_000L);
-        subscriber.channel(CHANNEL)
-                .handler(payload -> wake())
-                .subscribeHandler(this::wake);
-        subscriber.connect().subscribe().with(ok -> wake(),
-                failure -> LOG.warnf("outbox LISTEN not connected yet (%s); polling until it is", failure.getMessage()));
-        timer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> wake());
+        loop.start();
     }
 
     void stop(@Observes ShutdownEvent event) {
-        if (timer >= 0) {
-            vertx.cancelTimer(timer);
-        }
-        if (subscriber != null) {
-            subscriber.closeAndForget();
-        }
+        loop.stop();
     }
 
     /** Runs the relay now, or once more right after the run in progress. */
     public void wake() {
-        if (!running.compareAndSet(false, true)) {
-            again.set(true);
-            return;
-        }
-        drain().subscribe().with(ignored -> finished(), failure -> {
-            LOG.warnf("outbox relay paused until the next wake-up: %s", failure.getMessage());
-            finished();
-        });
-    }
-
-    private void finished() {
-        running.set(false);
-        if (again.getAndSet(false)) {
-            wake();
-        }
+        loop.wake();
     }
 
     private Uni<Void> drain() {

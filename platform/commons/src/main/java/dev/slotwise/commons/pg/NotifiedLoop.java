@@ -1,0 +1,84 @@
+package dev.slotwise.commons.pg;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
+import io.vertx.pgclient.PgConnectOptions;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.jboss.logging.Logger;
+
+/**
+ * Runs a drain function whenever PostgreSQL notifies a channel ({@code LISTEN}, reconnecting by itself), and on a
+ * polling backstop for missed notifications and work that falls due later. Never two runs at once: a wake-up during
+ * a run makes exactly one more run after it. A failed run only logs; the next wake-up tries again.
+ */
+public final class NotifiedLoop {
+
+    private static final Logger LOG = Logger.getLogger(NotifiedLoop.class);
+
+    private final String name;
+    private final Vertx vertx;
+    private final PgConnectOptions listenOptions;
+    private final String channel;
+    private final Duration pollInterval;
+    private final Supplier<Uni<Void>> drain;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean again = new AtomicBoolean();
+    private PgSubscriber subscriber;
+    private long timer = -1;
+
+    public NotifiedLoop(String name, Vertx vertx, PgConnectOptions listenOptions, String channel,
+            Duration pollInterval, Supplier<Uni<Void>> drain) {
+        this.name = name;
+        this.vertx = vertx;
+        this.listenOptions = listenOptions;
+        this.channel = channel;
+        this.pollInterval = pollInterval;
+        this.drain = drain;
+    }
+
+    /** Connection options for LISTEN from a Quarkus reactive datasource URL and its credentials. */
+    public static PgConnectOptions listenOptions(String reactiveUrl, String username, String password) {
+        return PgConnectOptions.fromUri(reactiveUrl.replaceFirst("^vertx-reactive:", ""))
+                .setUser(username).setPassword(password);
+    }
+
+    public void start() {
+        subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1_000L);
+        subscriber.channel(channel).handler(payload -> wake()).subscribeHandler(this::wake);
+        subscriber.connect().subscribe().with(ok -> wake(),
+                failure -> LOG.warnf("%s: LISTEN %s not connected yet (%s); polling until it is", name, channel,
+                        failure.getMessage()));
+        timer = vertx.setPeriodic(pollInterval.toMillis(), id -> wake());
+    }
+
+    public void stop() {
+        if (timer >= 0) {
+            vertx.cancelTimer(timer);
+        }
+        if (subscriber != null) {
+            subscriber.closeAndForget();
+        }
+    }
+
+    /** Runs the drain now, or once more right after the run in progress. */
+    public void wake() {
+        if (!running.compareAndSet(false, true)) {
+            again.set(true);
+            return;
+        }
+        drain.get().subscribe().with(ignored -> finished(), failure -> {
+            LOG.warnf("%s paused until the next wake-up: %s", name, failure.getMessage());
+            finished();
+        });
+    }
+
+    private void finished() {
+        running.set(false);
+        if (again.getAndSet(false)) {
+            wake();
+        }
+    }
+}
