@@ -1,14 +1,8 @@
 package dev.slotwise.gateway.proxy;
 
-import java.util.List;
-
 /**
  * One public route: method, path pattern ({@code {id}} matches one segment, {@code **} the rest), the scope it
  * needs and the service that owns it.
  */
 public record Route(String method, String pattern, String scope, String service) {
-
-    List<String> segments() {
-        return List.of(pattern.substring(1).split("/"));
-    }
 }

@@ -60,6 +60,14 @@ public final class RouteTable {
     public record Match(Optional<Route> route, Set<String> allowedMethods) {
     }
 
+    /** A route with its pattern split once, at class load, not on every request. */
+    private record Compiled(Route route, List<String> segments) {
+    }
+
+    private static final List<Compiled> COMPILED = ROUTES.stream()
+            .map(route -> new Compiled(route, split(route.pattern())))
+            .toList();
+
     private RouteTable() {
     }
 
@@ -67,8 +75,9 @@ public final class RouteTable {
         List<String> segments = split(path);
         Set<String> allowed = new TreeSet<>();
         Route found = null;
-        for (Route route : ROUTES) {
-            if (matches(route.segments(), segments)) {
+        for (Compiled compiled : COMPILED) {
+            if (matches(compiled.segments(), segments)) {
+                Route route = compiled.route();
                 allowed.add(route.method());
                 if (found == null && route.method().equals(method)) {
                     found = route;
