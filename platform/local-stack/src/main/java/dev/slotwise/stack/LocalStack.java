@@ -45,6 +45,7 @@ public final class LocalStack implements AutoCloseable {
     private final StackSecrets secrets;
     private final List<ServiceProcess> services = new ArrayList<>();
     private final List<Component> components = new ArrayList<>();
+    private final OrphanReaper reaper = OrphanReaper.start();
     private EmbeddedPostgresServer postgres;
     private KafkaBrokerProcess kafka;
 
@@ -85,8 +86,10 @@ public final class LocalStack implements AutoCloseable {
                 () -> KafkaBrokerProcess.start(dataDir.resolve("kafka"), FreePorts.next(), FreePorts.next(),
                         logs.resolve("kafka.log")));
         postgres = database.join();
+        reaper.guard(postmasterPid());
         components.add(new Component("postgresql", "postgresql://127.0.0.1:" + postgres.port(), postgres.port(), -1));
         kafka = broker.join();
+        reaper.guard(kafka.pid());
         components.add(new Component("kafka", kafka.bootstrapServers(), kafka.port(), kafka.pid()));
         progress.accept("PostgreSQL on 127.0.0.1:" + postgres.port() + ", Kafka on " + kafka.bootstrapServers());
 
@@ -127,7 +130,9 @@ public final class LocalStack implements AutoCloseable {
                 environment.put("SLOTWISE_INTERNAL_TOKEN_PRIVATE_KEY", tokenKeys[0]);
             }
             progress.accept("starting " + spec.module() + " on 127.0.0.1:" + port);
-            services.add(ServiceProcess.start(home, spec.module(), port, environment, logs));
+            ServiceProcess service = ServiceProcess.start(home, spec.module(), port, environment, logs);
+            services.add(service);
+            reaper.guard(service.pid());
         }
         for (ServiceProcess service : services) {
             service.awaitReady(READY_TIMEOUT);
@@ -135,6 +140,14 @@ public final class LocalStack implements AutoCloseable {
             progress.accept(service.name() + " ready");
         }
         writeStackJson();
+    }
+
+    private long postmasterPid() {
+        try {
+            return Long.parseLong(Files.readAllLines(dataDir.resolve("postgres/postmaster.pid")).get(0).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException("PostgreSQL wrote no postmaster.pid", e);
+        }
     }
 
     /** The operator token: SLOTWISE_ADMIN_TOKEN when given, else the one generated for this data directory. */
@@ -210,6 +223,7 @@ public final class LocalStack implements AutoCloseable {
             postgres.close();
             postgres = null;
         }
+        reaper.dismiss();
         try {
             Files.deleteIfExists(dataDir.resolve("stack.json"));
         } catch (IOException ignored) {

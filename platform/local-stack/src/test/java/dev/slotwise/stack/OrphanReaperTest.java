@@ -1,0 +1,68 @@
+package dev.slotwise.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** What the stack starts dies with its launcher, even when the launcher is killed with SIGKILL. */
+class OrphanReaperTest {
+
+    private Process guarded;
+
+    @AfterEach
+    void cleanUp() {
+        if (guarded != null) {
+            guarded.destroyForcibly();
+        }
+    }
+
+    /** A launcher in its own JVM: starts a reaper, guards the pid it is given, says so, then waits to be killed. */
+    public static void main(String[] args) throws Exception {
+        OrphanReaper reaper = OrphanReaper.start();
+        reaper.guard(Long.parseLong(args[0]));
+        System.out.println("guarding");
+        System.out.flush();
+        Thread.sleep(Duration.ofMinutes(5).toMillis());
+    }
+
+    @Test
+    void aLauncherKilledWithSigkillTakesItsProcessesWithIt() throws Exception {
+        guarded = new ProcessBuilder("sleep", "300").start();
+        Process launcher = new ProcessBuilder(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), OrphanReaperTest.class.getName(),
+                String.valueOf(guarded.pid())))
+                .redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("guarding");
+        }
+
+        launcher.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+
+        assertThat(guarded.waitFor(10, TimeUnit.SECONDS)).as("the guarded process exits once its launcher is gone").isTrue();
+    }
+
+    @Test
+    void aDismissedReaperLeavesTheProcessesAlone() throws Exception {
+        guarded = new ProcessBuilder("sleep", "300").start();
+        OrphanReaper reaper = OrphanReaper.start();
+        reaper.guard(guarded.pid());
+
+        reaper.dismiss();
+
+        ProcessHandle shell = ProcessHandle.of(reaper.pid()).orElse(null);
+        if (shell != null) {
+            shell.onExit().get(10, TimeUnit.SECONDS);
+        }
+        Thread.sleep(500);
+        assertThat(guarded.isAlive()).isTrue();
+    }
+}
