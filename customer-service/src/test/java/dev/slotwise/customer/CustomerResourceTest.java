@@ -207,4 +207,21 @@ class CustomerResourceTest {
                 .header("X-Request-Id", matchesPattern("[0-9a-f-]{36}"))
                 .body("requestId", matchesPattern("[0-9a-f-]{36}"));
     }
+
+    @Test
+    void otherServicesLookUpACustomerOfTheTenantWithAnyScope() {
+        String id = create("{\"firstName\":\"Looked\",\"lastName\":\"Up\"}");
+
+        as(tenant, "appointments.write").get("/internal/v1/customers/" + id)
+                .then().statusCode(200).body("id", equalTo(id)).body("firstName", equalTo("Looked"));
+        as(Ids.next("ten"), "appointments.write").get("/internal/v1/customers/" + id)
+                .then().statusCode(404).body("code", equalTo("not_found"));
+        given().get("/internal/v1/customers/" + id).then().statusCode(401);
+    }
+
+    @Test
+    void aFractionalOrQuotedNumberIsNotCoerced() {
+        writer().body("{\"firstName\":\"Strict\",\"marketingConsent\":\"true\"}").post("/api/v1/customers")
+                .then().statusCode(422).body("errors[0].field", equalTo("marketingConsent"));
+    }
 }

@@ -35,7 +35,7 @@ public class CustomerResource {
     @GET
     @RolesAllowed("customers.read")
     public Uni<Page<CustomerView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return customers.list(tenant.tenantId(), PageRequest.parse(limit, cursor, CustomerService.PREFIX));
+        return customers.list(tenant.tenantId(), PageRequest.parse(limit, cursor, CustomerRepository.PREFIX));
     }
 
     @POST

@@ -18,8 +18,6 @@ import java.time.temporal.ChronoUnit;
 @ApplicationScoped
 public class CustomerService {
 
-    static final String PREFIX = "cus";
-
     private final CustomerRepository customers;
     private final Outbox outbox;
     private final JsonMergePatch mergePatch;
@@ -37,14 +35,14 @@ public class CustomerService {
 
     @WithSession
     public Uni<CustomerView> get(String tenantId, String id) {
-        return existing(tenantId, id).map(CustomerView::of);
+        return customers.require(tenantId, id).map(CustomerView::of);
     }
 
     @WithTransaction
     public Uni<CustomerView> create(String tenantId, CustomerInput input) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Customer customer = new Customer();
-        customer.id = Ids.next(PREFIX);
+        customer.id = Ids.next(CustomerRepository.PREFIX);
         customer.tenantId = tenantId;
         customer.apply(input);
         customer.createdAt = now;
@@ -56,7 +54,7 @@ public class CustomerService {
 
     @WithTransaction
     public Uni<CustomerView> update(String tenantId, String id, JsonNode patch) {
-        return existing(tenantId, id).chain(customer -> {
+        return customers.require(tenantId, id).chain(customer -> {
             CustomerInput changed = mergePatch.apply(CustomerInput.of(customer), patch, CustomerInput.class);
             return requireFreeEmail(tenantId, changed.email(), id).chain(() -> {
                 customer.apply(changed);
@@ -69,14 +67,6 @@ public class CustomerService {
     private Uni<CustomerView> publish(String type, Customer customer) {
         CustomerView view = CustomerView.of(customer);
         return customers.flush().chain(() -> outbox.record(type, customer.tenantId, customer.id, view)).replaceWith(view);
-    }
-
-    private Uni<Customer> existing(String tenantId, String id) {
-        if (!Ids.looksLike(PREFIX, id)) {
-            return Uni.createFrom().failure(ApiException.notFound("customer"));
-        }
-        return customers.findInTenant(tenantId, id)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("customer"));
     }
 
     private Uni<Void> requireFreeEmail(String tenantId, String email, String exceptId) {

@@ -1,6 +1,7 @@
 package dev.slotwise.commons.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,7 +14,9 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * RFC 7396 JSON merge patch onto a record of writable fields: {@code null} clears a field, a value replaces it,
@@ -41,17 +44,38 @@ public class JsonMergePatch {
             if (!merged.has(field.getKey())) {
                 throw ApiException.invalid(field.getKey(), "is not a field that can be changed");
             }
-            merged.set(field.getKey(), field.getValue());
+            merged.set(field.getKey(), merge(merged.get(field.getKey()), field.getValue()));
         }
         T result;
         try {
             result = json.treeToValue(merged, type);
         } catch (JsonProcessingException e) {
-            String field = e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping
-                    && !mapping.getPath().isEmpty() ? mapping.getPath().get(0).getFieldName() : "body";
+            String field = e instanceof JsonMappingException mapping
+                    && !mapping.getPath().isEmpty() ? pathOf(mapping) : "body";
             throw ApiException.invalid(field, "has the wrong type or format");
         }
         validate(result);
+        return result;
+    }
+
+    private static String pathOf(JsonMappingException mapping) {
+        return mapping.getPath().stream().map(ref -> ref.getFieldName()).filter(Objects::nonNull)
+                .collect(Collectors.joining("."));
+    }
+
+    /** RFC 7396 on a nested value: objects merge member by member, anything else replaces. */
+    private static JsonNode merge(JsonNode target, JsonNode patch) {
+        if (!patch.isObject() || target == null || !target.isObject()) {
+            return patch;
+        }
+        ObjectNode result = ((ObjectNode) target).deepCopy();
+        patch.fields().forEachRemaining(member -> {
+            if (member.getValue().isNull()) {
+                result.remove(member.getKey());
+            } else {
+                result.set(member.getKey(), merge(result.get(member.getKey()), member.getValue()));
+            }
+        });
         return result;
     }
 

@@ -1,0 +1,46 @@
+package dev.slotwise.catalog.service;
+
+import dev.slotwise.commons.money.Money;
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** A service a business offers and clients book: a name, a duration and a price. */
+@Entity
+@Table(name = "services")
+public class BookableService extends PanacheEntityBase {
+
+    @Id
+    public String id;
+    @Column(name = "tenant_id", nullable = false, updatable = false)
+    public String tenantId;
+    @Column(nullable = false)
+    public String name;
+    @Column(name = "duration_minutes", nullable = false)
+    public int durationMinutes;
+    @Column(name = "price_amount", nullable = false)
+    public long priceAmount;
+    @Column(name = "price_currency", nullable = false)
+    public String priceCurrency;
+    @Column(nullable = false)
+    public boolean active;
+    @Column(name = "created_at", nullable = false, updatable = false)
+    public Instant createdAt;
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    void apply(ServiceInput input) {
+        name = input.name();
+        durationMinutes = input.durationMinutes();
+        priceAmount = input.price().amount();
+        priceCurrency = input.price().currency();
+        active = input.active() == null || input.active();
+    }
+
+    Money price() {
+        return Money.of(priceAmount, priceCurrency);
+    }
+}

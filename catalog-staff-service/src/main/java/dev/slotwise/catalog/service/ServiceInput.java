@@ -1,0 +1,22 @@
+package dev.slotwise.catalog.service;
+
+import dev.slotwise.commons.money.Money;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+/** The writable fields of a service: the body of a create, and the state a merge patch must leave valid. */
+public record ServiceInput(
+        @NotBlank(message = "is required") @Size(max = 200, message = "must be 1 to 200 characters") String name,
+        @NotNull(message = "is required") @Min(value = 5, message = "must be from 5 to 720")
+        @Max(value = 720, message = "must be from 5 to 720") Integer durationMinutes,
+        @NotNull(message = "is required") @Valid Money price,
+        Boolean active) {
+
+    static ServiceInput of(BookableService service) {
+        return new ServiceInput(service.name, service.durationMinutes, service.price(), service.active);
+    }
+}

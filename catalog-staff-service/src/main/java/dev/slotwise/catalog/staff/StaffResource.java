@@ -1,0 +1,84 @@
+package dev.slotwise.catalog.staff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.tenant.TenantContext;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** {@code /api/v1/staff} with check-in and check-out (CONTRACT §5). */
+@Path("/api/v1/staff")
+@Produces(MediaType.APPLICATION_JSON)
+public class StaffResource {
+
+    private final StaffRoster roster;
+    private final TenantContext tenant;
+
+    public StaffResource(StaffRoster roster, TenantContext tenant) {
+        this.roster = roster;
+        this.tenant = tenant;
+    }
+
+    @GET
+    @RolesAllowed("staff.read")
+    public Uni<Page<StaffView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return roster.list(tenant.tenantId(), PageRequest.parse(limit, cursor, StaffRepository.PREFIX));
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed("staff.write")
+    public Uni<Response> create(@Valid StaffInput input) {
+        if (input == null) {
+            throw ApiException.malformed("the request body must be a JSON object");
+        }
+        return roster.create(tenant.tenantId(), input)
+                .map(created -> Response.status(Response.Status.CREATED)
+                        .header("Location", "/api/v1/staff/" + created.id()).entity(created).build());
+    }
+
+    @GET
+    @Path("{id}")
+    @RolesAllowed("staff.read")
+    public Uni<StaffView> get(@PathParam("id") String id) {
+        return roster.get(tenant.tenantId(), id);
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    @RolesAllowed("staff.write")
+    public Uni<StaffView> update(@PathParam("id") String id, JsonNode patch) {
+        if (patch == null) {
+            throw ApiException.malformed("the request body must be a JSON object (a merge patch)");
+        }
+        return roster.update(tenant.tenantId(), id, patch);
+    }
+
+    @POST
+    @Path("{id}/check-in")
+    @RolesAllowed("staff.write")
+    public Uni<StaffView> checkIn(@PathParam("id") String id) {
+        return roster.checkIn(tenant.tenantId(), id);
+    }
+
+    @POST
+    @Path("{id}/check-out")
+    @RolesAllowed("staff.write")
+    public Uni<StaffView> checkOut(@PathParam("id") String id) {
+        return roster.checkOut(tenant.tenantId(), id);
+    }
+}

@@ -1,0 +1,102 @@
+package dev.slotwise.catalog.staff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.json.JsonMergePatch;
+import dev.slotwise.commons.outbox.Outbox;
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.problem.ApiException;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * The tenant's staff and their attendance. Check-in and check-out lock the row, so two racing check-ins give one
+ * 200 and one 409, and each emits its event through the outbox in the same transaction.
+ */
+@ApplicationScoped
+public class StaffRoster {
+
+    private final StaffRepository staff;
+    private final JsonMergePatch mergePatch;
+    private final Outbox outbox;
+
+    public StaffRoster(StaffRepository staff, JsonMergePatch mergePatch, Outbox outbox) {
+        this.staff = staff;
+        this.mergePatch = mergePatch;
+        this.outbox = outbox;
+    }
+
+    @WithSession
+    public Uni<Page<StaffView>> list(String tenantId, PageRequest page) {
+        return staff.page(tenantId, page).map(rows -> Page.of(rows, page, s -> s.id).map(StaffView::of));
+    }
+
+    @WithSession
+    public Uni<StaffView> get(String tenantId, String id) {
+        return staff.require(tenantId, id).map(StaffView::of);
+    }
+
+    @WithTransaction
+    public Uni<StaffView> create(String tenantId, StaffInput input) {
+        Instant now = now();
+        StaffMember member = new StaffMember();
+        member.id = Ids.next(StaffRepository.PREFIX);
+        member.tenantId = tenantId;
+        member.apply(input);
+        member.createdAt = now;
+        member.updatedAt = now;
+        return staff.persist(member).map(StaffView::of);
+    }
+
+    @WithTransaction
+    public Uni<StaffView> update(String tenantId, String id, JsonNode patch) {
+        return staff.requireForUpdate(tenantId, id).map(member -> {
+            member.apply(mergePatch.apply(StaffInput.of(member), patch, StaffInput.class));
+            member.updatedAt = now();
+            return StaffView.of(member);
+        });
+    }
+
+    @WithTransaction
+    public Uni<StaffView> checkIn(String tenantId, String id) {
+        return staff.requireForUpdate(tenantId, id).chain(member -> {
+            if (member.checkedIn) {
+                throw ApiException.conflict("already_checked_in", "the staff member is already checked in");
+            }
+            Instant now = now();
+            member.checkedIn = true;
+            member.lastCheckInAt = now;
+            member.updatedAt = now;
+            return record("staff.checkin", member, now);
+        });
+    }
+
+    @WithTransaction
+    public Uni<StaffView> checkOut(String tenantId, String id) {
+        return staff.requireForUpdate(tenantId, id).chain(member -> {
+            if (!member.checkedIn) {
+                throw ApiException.conflict("not_checked_in", "the staff member is not checked in");
+            }
+            Instant now = now();
+            member.checkedIn = false;
+            member.lastCheckOutAt = now;
+            member.updatedAt = now;
+            return record("staff.checkout", member, now);
+        });
+    }
+
+    private Uni<StaffView> record(String type, StaffMember member, Instant at) {
+        return staff.flush()
+                .chain(() -> outbox.record(type, member.tenantId, member.id, new AttendanceEvent(member.id, member.name, at)))
+                .replaceWith(StaffView.of(member));
+    }
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+}

@@ -1,0 +1,13 @@
+package dev.slotwise.catalog.staff;
+
+import java.time.Instant;
+
+/** The staff resource of CONTRACT §5. */
+public record StaffView(String id, String name, String email, boolean checkedIn, Instant lastCheckInAt,
+        Instant lastCheckOutAt, Instant createdAt, Instant updatedAt) {
+
+    static StaffView of(StaffMember member) {
+        return new StaffView(member.id, member.name, member.email, member.checkedIn, member.lastCheckInAt,
+                member.lastCheckOutAt, member.createdAt, member.updatedAt);
+    }
+}

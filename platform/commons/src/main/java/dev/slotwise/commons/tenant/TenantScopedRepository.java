@@ -1,0 +1,61 @@
+package dev.slotwise.commons.tenant;
+
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.problem.ApiException;
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Parameters;
+import io.smallrye.mutiny.Uni;
+import jakarta.persistence.LockModeType;
+import java.util.List;
+
+/**
+ * A repository of entities that belong to one tenant each (a {@code tenantId} field, a prefixed ULID {@code id}).
+ * Every read goes through the caller's tenant, so another tenant's row is "not found", exactly as a missing one.
+ */
+public interface TenantScopedRepository<E> extends PanacheRepositoryBase<E, String> {
+
+    /** The id prefix of the entity ({@code cus}, {@code stf}, ...). */
+    String idPrefix();
+
+    /** The entity's name in a 404 detail ("customer not found"). */
+    String resourceName();
+
+    /** The row, or a 404 problem. */
+    default Uni<E> require(String tenantId, String id) {
+        return requireWith(tenantId, id, LockModeType.NONE);
+    }
+
+    /** The row locked for update until the transaction ends (state transitions), or a 404 problem. */
+    default Uni<E> requireForUpdate(String tenantId, String id) {
+        return requireWith(tenantId, id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    private Uni<E> requireWith(String tenantId, String id, LockModeType lock) {
+        if (!Ids.looksLike(idPrefix(), id)) {
+            return Uni.createFrom().failure(ApiException.notFound(resourceName()));
+        }
+        return find("tenantId = :tenant and id = :id", Parameters.with("tenant", tenantId).and("id", id))
+                .withLock(lock).firstResult()
+                .onItem().ifNull().failWith(() -> ApiException.notFound(resourceName()));
+    }
+
+    /** One page, newest first. */
+    default Uni<List<E>> page(String tenantId, PageRequest page) {
+        return page(tenantId, page, "", new Parameters());
+    }
+
+    /**
+     * One page, newest first, of the rows that also match {@code filter} (HQL conditions starting with
+     * {@code " and "}; {@code parameters} bind what the filter names).
+     */
+    default Uni<List<E>> page(String tenantId, PageRequest page, String filter, Parameters parameters) {
+        parameters.and("tenant", tenantId);
+        String query = "tenantId = :tenant" + filter;
+        if (page.afterId() != null) {
+            query += " and id < :after";
+            parameters.and("after", page.afterId());
+        }
+        return find(query + " order by id desc", parameters).range(0, page.fetchSize() - 1).list();
+    }
+}
