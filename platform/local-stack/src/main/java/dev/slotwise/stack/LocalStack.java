@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.slotwise.testing.EmbeddedPostgresServer;
 import dev.slotwise.testing.FreePorts;
 import dev.slotwise.testing.KafkaBrokerProcess;
+import dev.slotwise.testing.OrphanReaper;
+import dev.slotwise.testing.QuarkusAppProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -43,7 +45,7 @@ public final class LocalStack implements AutoCloseable {
     private final Path dataDir;
     private final int httpPort;
     private final StackSecrets secrets;
-    private final List<ServiceProcess> services = new ArrayList<>();
+    private final List<QuarkusAppProcess> services = new ArrayList<>();
     private final List<Component> components = new ArrayList<>();
     private final OrphanReaper reaper = OrphanReaper.start();
     private EmbeddedPostgresServer postgres;
@@ -130,11 +132,11 @@ public final class LocalStack implements AutoCloseable {
                 environment.put("SLOTWISE_INTERNAL_TOKEN_PRIVATE_KEY", tokenKeys[0]);
             }
             progress.accept("starting " + spec.module() + " on 127.0.0.1:" + port);
-            ServiceProcess service = ServiceProcess.start(home, spec.module(), port, environment, logs);
+            QuarkusAppProcess service = QuarkusAppProcess.start(home, spec.module(), port, environment, logs);
             services.add(service);
             reaper.guard(service.pid());
         }
-        for (ServiceProcess service : services) {
+        for (QuarkusAppProcess service : services) {
             service.awaitReady(READY_TIMEOUT);
             components.add(new Component(service.name(), service.url(), service.port(), service.pid()));
             progress.accept(service.name() + " ready");

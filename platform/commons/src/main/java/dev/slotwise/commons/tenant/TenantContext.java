@@ -4,7 +4,6 @@ import dev.slotwise.commons.problem.ApiException;
 import jakarta.enterprise.context.RequestScoped;
 import java.time.DateTimeException;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -13,6 +12,8 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  */
 @RequestScoped
 public class TenantContext {
+
+    private static final ZoneId UTC = ZoneId.of("UTC");
 
     private final JsonWebToken token;
 
@@ -28,15 +29,27 @@ public class TenantContext {
         return tenant;
     }
 
+    /**
+     * The verified internal token itself, to call another service on the same tenant's behalf (reference checks):
+     * it names the tenant, so the other service reads the same tenant's data.
+     */
+    public String bearerToken() {
+        String raw = token.getRawToken();
+        if (raw == null) {
+            throw new ApiException(401, "unauthenticated", "a valid bearer token is required");
+        }
+        return raw;
+    }
+
     public ZoneId timeZone() {
         String zone = token.getClaim("tz");
         if (zone == null || zone.isBlank()) {
-            return ZoneOffset.UTC;
+            return UTC;
         }
         try {
             return ZoneId.of(zone);
         } catch (DateTimeException unknownZone) {
-            return ZoneOffset.UTC;
+            return UTC;
         }
     }
 }

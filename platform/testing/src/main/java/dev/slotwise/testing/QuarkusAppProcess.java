@@ -1,6 +1,5 @@
-package dev.slotwise.stack;
+package dev.slotwise.testing;
 
-import dev.slotwise.testing.ChildProcesses;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -14,8 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** One Quarkus service of the suite, run from its packaged fast-jar as a process of its own. */
-final class ServiceProcess implements AutoCloseable {
+/**
+ * One Quarkus service of the suite, run from its packaged fast-jar as a process of its own: by the local stack,
+ * and by tests whose service calls another one over real HTTP.
+ */
+public final class QuarkusAppProcess implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -24,14 +26,20 @@ final class ServiceProcess implements AutoCloseable {
     private final Process process;
     private final Path log;
 
-    private ServiceProcess(String name, int port, Process process, Path log) {
+    private QuarkusAppProcess(String name, int port, Process process, Path log) {
         this.name = name;
         this.port = port;
         this.process = process;
         this.log = log;
     }
 
-    static ServiceProcess start(Path home, String module, int port, Map<String, String> environment, Path logDir) {
+    /**
+     * Starts {@code module}'s packaged jar under {@code home} (the repository root).
+     *
+     * @param environment the service's whole configuration (ports, database, Kafka, keys), on top of this process's
+     * @param logDir      where {@code <module>.log} is appended
+     */
+    public static QuarkusAppProcess start(Path home, String module, int port, Map<String, String> environment, Path logDir) {
         Path jar = home.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar + " is missing: build with ./mvnw -DskipTests install");
@@ -47,30 +55,30 @@ final class ServiceProcess implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().putAll(environment);
-            return new ServiceProcess(module, port, builder.start(), log);
+            return new QuarkusAppProcess(module, port, builder.start(), log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + port;
     }
 
     /** Waits until {@code /q/health/ready} answers 200. */
-    void awaitReady(Duration timeout) {
+    public void awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         HttpRequest ready = HttpRequest.newBuilder(URI.create(url() + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(2)).build();

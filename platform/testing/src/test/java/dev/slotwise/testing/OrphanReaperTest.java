@@ -1,4 +1,4 @@
-package dev.slotwise.stack;
+package dev.slotwise.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.slotwise.stack;
+package dev.slotwise.testing;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -7,12 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Makes sure the processes of a local stack do not outlive its launcher, even when the launcher is killed with
+ * Makes sure the processes a launcher (the local stack, a test JVM) starts do not outlive it, even when the launcher is killed with
  * {@code kill -9} and runs no shutdown hook. A tiny {@code sh} process reads the pids to guard from a pipe; when the
  * pipe closes without a {@link #dismiss()} (which only the death of the launcher does), it sends SIGTERM to every
  * pid and SIGKILL to what is still alive 20 seconds later.
  */
-final class OrphanReaper implements AutoCloseable {
+public final class OrphanReaper implements AutoCloseable {
 
     private static final String SCRIPT = """
             pids=""
@@ -39,7 +39,7 @@ final class OrphanReaper implements AutoCloseable {
         this.pids = shell.getOutputStream();
     }
 
-    static OrphanReaper start() {
+    public static OrphanReaper start() {
         try {
             Process shell = new ProcessBuilder(List.of("sh", "-c", SCRIPT))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -52,7 +52,7 @@ final class OrphanReaper implements AutoCloseable {
     }
 
     /** Stops {@code pid} when this launcher dies without dismissing the reaper. */
-    synchronized void guard(long pid) {
+    public synchronized void guard(long pid) {
         try {
             pids.write((pid + "\n").getBytes(StandardCharsets.US_ASCII));
             pids.flush();
@@ -61,12 +61,12 @@ final class OrphanReaper implements AutoCloseable {
         }
     }
 
-    long pid() {
+    public long pid() {
         return shell.pid();
     }
 
     /** The launcher stopped its processes itself: the reaper goes without touching them (their pids may be reused). */
-    void dismiss() {
+    public void dismiss() {
         shell.destroyForcibly();
     }
 

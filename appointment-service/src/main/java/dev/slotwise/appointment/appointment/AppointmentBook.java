@@ -1,0 +1,137 @@
+package dev.slotwise.appointment.appointment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.appointment.reference.References;
+import dev.slotwise.appointment.reference.ServiceRef;
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.json.JsonMergePatch;
+import dev.slotwise.commons.outbox.Outbox;
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.pg.ConstraintViolations;
+import dev.slotwise.commons.problem.ApiException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/**
+ * The appointment rules. References are checked with their owners before a transaction opens (no transaction waits
+ * on the network); the exclusion constraint, not a read-then-write check, decides between racing bookings of one
+ * staff member, so the loser gets 409 {@code appointment_conflict} however close the race. Every change records
+ * its event in the outbox in the same transaction.
+ */
+@ApplicationScoped
+public class AppointmentBook {
+
+    private final AppointmentRepository appointments;
+    private final References references;
+    private final Outbox outbox;
+    private final JsonMergePatch mergePatch;
+
+    public AppointmentBook(AppointmentRepository appointments, References references, Outbox outbox,
+            JsonMergePatch mergePatch) {
+        this.appointments = appointments;
+        this.references = references;
+        this.outbox = outbox;
+        this.mergePatch = mergePatch;
+    }
+
+    Uni<Page<AppointmentView>> list(String tenantId, AppointmentFilter filter, PageRequest page) {
+        return Panache.withSession(() -> appointments.page(tenantId, filter, page))
+                .map(rows -> Page.of(rows, page, a -> a.id).map(AppointmentView::of));
+    }
+
+    Uni<AppointmentView> get(String tenantId, String id) {
+        return Panache.withSession(() -> appointments.require(tenantId, id)).map(AppointmentView::of);
+    }
+
+    Uni<AppointmentView> book(Caller caller, NewAppointment input) {
+        return references.check(caller.bearerToken(), input.customerId(), input.serviceId(), input.staffId())
+                .chain(service -> Panache.withTransaction(() -> {
+                    Instant now = now();
+                    Appointment appointment = new Appointment();
+                    appointment.id = Ids.next(AppointmentRepository.PREFIX);
+                    appointment.tenantId = caller.tenantId();
+                    appointment.customerId = input.customerId();
+                    appointment.serviceId = input.serviceId();
+                    appointment.staffId = input.staffId();
+                    appointment.startsAt = input.startsAt().truncatedTo(ChronoUnit.MILLIS);
+                    appointment.endsAt = appointment.startsAt.plus(lengthOf(service.orElseThrow()));
+                    appointment.status = AppointmentStatus.BOOKED;
+                    appointment.notes = input.notes();
+                    appointment.createdAt = now;
+                    appointment.updatedAt = now;
+                    return appointments.persist(appointment)
+                            .chain(saved -> publish("appointment.created", saved, caller));
+                }))
+                .onFailure(ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)).transform(e -> overlap());
+    }
+
+    /**
+     * Applies a merge patch of {@code startsAt}, {@code staffId}, {@code serviceId}, {@code notes}. The booked length
+     * stays unless the service changes, in which case the new service's duration applies.
+     */
+    Uni<AppointmentView> reschedule(Caller caller, String id, JsonNode patch) {
+        return Panache.withSession(() -> appointments.require(caller.tenantId(), id)).chain(current -> {
+            current.requireBooked("be rescheduled");
+            Reschedule wanted = mergePatch.apply(Reschedule.of(current), patch, Reschedule.class);
+            String newService = wanted.serviceId().equals(current.serviceId) ? null : wanted.serviceId();
+            String newStaff = wanted.staffId().equals(current.staffId) ? null : wanted.staffId();
+            return references.check(caller.bearerToken(), null, newService, newStaff)
+                    .chain(service -> Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
+                            .chain(locked -> apply(caller, locked, patch, service))));
+        }).onFailure(ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)).transform(e -> overlap());
+    }
+
+    Uni<AppointmentView> cancel(Caller caller, String id) {
+        return transition(caller, id, AppointmentStatus.CANCELLED, "appointment.cancelled");
+    }
+
+    Uni<AppointmentView> complete(Caller caller, String id) {
+        return transition(caller, id, AppointmentStatus.COMPLETED, "appointment.completed");
+    }
+
+    private Uni<AppointmentView> apply(Caller caller, Appointment locked, JsonNode patch, Optional<ServiceRef> newService) {
+        locked.requireBooked("be rescheduled");
+        Reschedule target = mergePatch.apply(Reschedule.of(locked), patch, Reschedule.class);
+        Duration length = newService.map(AppointmentBook::lengthOf).orElse(locked.length());
+        locked.serviceId = target.serviceId();
+        locked.staffId = target.staffId();
+        locked.startsAt = target.startsAt().truncatedTo(ChronoUnit.MILLIS);
+        locked.endsAt = locked.startsAt.plus(length);
+        locked.notes = target.notes();
+        locked.updatedAt = now();
+        return publish("appointment.updated", locked, caller);
+    }
+
+    private Uni<AppointmentView> transition(Caller caller, String id, AppointmentStatus next, String eventType) {
+        return Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id).chain(appointment -> {
+            appointment.moveTo(next, now());
+            return publish(eventType, appointment, caller);
+        }));
+    }
+
+    private Uni<AppointmentView> publish(String type, Appointment appointment, Caller caller) {
+        return appointments.flush()
+                .chain(() -> outbox.record(type, appointment.tenantId, appointment.id,
+                        AppointmentEvent.of(appointment, caller.timeZone())))
+                .replaceWith(AppointmentView.of(appointment));
+    }
+
+    private static Duration lengthOf(ServiceRef service) {
+        return Duration.ofMinutes(service.durationMinutes());
+    }
+
+    private static ApiException overlap() {
+        return ApiException.conflict("appointment_conflict",
+                "the staff member already has a booked appointment that overlaps this time");
+    }
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+}

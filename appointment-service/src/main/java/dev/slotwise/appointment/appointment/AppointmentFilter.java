@@ -1,0 +1,71 @@
+package dev.slotwise.appointment.appointment;
+
+import dev.slotwise.commons.problem.ApiException;
+import io.quarkus.panache.common.Parameters;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The filters of {@code GET /api/v1/appointments}: appointments that start in [{@code from}, {@code to}), of one
+ * staff member, of one customer, in one status. An unparseable value is 400 (CONTRACT §1).
+ */
+record AppointmentFilter(Instant from, Instant to, String staffId, String customerId, AppointmentStatus status) {
+
+    static AppointmentFilter parse(String from, String to, String staffId, String customerId, String status) {
+        Instant start = instant("from", from);
+        Instant end = instant("to", to);
+        if (start != null && end != null && !end.isAfter(start)) {
+            throw ApiException.malformed("to must be later than from");
+        }
+        AppointmentStatus wanted = null;
+        if (status != null) {
+            wanted = AppointmentStatus.parse(status);
+            if (wanted == null) {
+                throw ApiException.malformed("status must be one of booked, cancelled, completed");
+            }
+        }
+        return new AppointmentFilter(start, end, blankToNull(staffId), blankToNull(customerId), wanted);
+    }
+
+    /** HQL conditions (each starting with " and ") and their parameters. */
+    String conditions(Parameters parameters) {
+        StringBuilder where = new StringBuilder();
+        if (from != null) {
+            where.append(" and startsAt >= :from");
+            parameters.and("from", from);
+        }
+        if (to != null) {
+            where.append(" and startsAt < :to");
+            parameters.and("to", to);
+        }
+        if (staffId != null) {
+            where.append(" and staffId = :staff");
+            parameters.and("staff", staffId);
+        }
+        if (customerId != null) {
+            where.append(" and customerId = :customer");
+            parameters.and("customer", customerId);
+        }
+        if (status != null) {
+            where.append(" and status = :status");
+            parameters.and("status", status);
+        }
+        return where.toString();
+    }
+
+    private static Instant instant(String name, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(value).toInstant();
+        } catch (DateTimeParseException e) {
+            throw ApiException.malformed(name + " must be an ISO 8601 timestamp such as 2026-11-22T09:30:00Z");
+        }
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.slotwise.appointment.appointment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.tenant.TenantContext;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** {@code /api/v1/appointments} (CONTRACT §5). */
+@Path("/api/v1/appointments")
+@Produces(MediaType.APPLICATION_JSON)
+public class AppointmentResource {
+
+    private final AppointmentBook book;
+    private final TenantContext tenant;
+
+    public AppointmentResource(AppointmentBook book, TenantContext tenant) {
+        this.book = book;
+        this.tenant = tenant;
+    }
+
+    @GET
+    @RolesAllowed("appointments.read")
+    public Uni<Page<AppointmentView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+            @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("staffId") String staffId,
+            @QueryParam("customerId") String customerId, @QueryParam("status") String status) {
+        AppointmentFilter filter = AppointmentFilter.parse(from, to, staffId, customerId, status);
+        return book.list(tenant.tenantId(), filter, PageRequest.parse(limit, cursor, AppointmentRepository.PREFIX));
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed("appointments.write")
+    public Uni<Response> create(@Valid NewAppointment input) {
+        if (input == null) {
+            throw ApiException.malformed("the request body must be a JSON object");
+        }
+        return book.book(Caller.of(tenant), input)
+                .map(created -> Response.status(Response.Status.CREATED)
+                        .header("Location", "/api/v1/appointments/" + created.id()).entity(created).build());
+    }
+
+    @GET
+    @Path("{id}")
+    @RolesAllowed("appointments.read")
+    public Uni<AppointmentView> get(@PathParam("id") String id) {
+        return book.get(tenant.tenantId(), id);
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    @RolesAllowed("appointments.write")
+    public Uni<AppointmentView> reschedule(@PathParam("id") String id, JsonNode patch) {
+        if (patch == null) {
+            throw ApiException.malformed("the request body must be a JSON object (a merge patch)");
+        }
+        return book.reschedule(Caller.of(tenant), id, patch);
+    }
+
+    @POST
+    @Path("{id}/cancel")
+    @RolesAllowed("appointments.write")
+    public Uni<AppointmentView> cancel(@PathParam("id") String id) {
+        return book.cancel(Caller.of(tenant), id);
+    }
+
+    @POST
+    @Path("{id}/complete")
+    @RolesAllowed("appointments.write")
+    public Uni<AppointmentView> complete(@PathParam("id") String id) {
+        return book.complete(Caller.of(tenant), id);
+    }
+}

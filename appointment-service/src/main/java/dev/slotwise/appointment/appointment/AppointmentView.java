@@ -1,0 +1,13 @@
+package dev.slotwise.appointment.appointment;
+
+import java.time.Instant;
+
+/** The appointment resource of CONTRACT §5. */
+public record AppointmentView(String id, String customerId, String serviceId, String staffId, Instant startsAt,
+        Instant endsAt, AppointmentStatus status, String notes, Instant createdAt, Instant updatedAt) {
+
+    static AppointmentView of(Appointment a) {
+        return new AppointmentView(a.id, a.customerId, a.serviceId, a.staffId, a.startsAt, a.endsAt, a.status, a.notes,
+                a.createdAt, a.updatedAt);
+    }
+}

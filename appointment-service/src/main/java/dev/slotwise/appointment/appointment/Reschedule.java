@@ -1,0 +1,21 @@
+package dev.slotwise.appointment.appointment;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import java.time.Instant;
+
+/**
+ * What a reschedule (a merge patch) may change. The customer and the status are not among them: an appointment
+ * for someone else is a new appointment, and the status moves only through cancel and complete.
+ */
+public record Reschedule(
+        @NotBlank(message = "is required") String serviceId,
+        @NotBlank(message = "is required") String staffId,
+        @NotNull(message = "is required") Instant startsAt,
+        @Size(max = 5000, message = "must be at most 5000 characters") String notes) {
+
+    static Reschedule of(Appointment appointment) {
+        return new Reschedule(appointment.serviceId, appointment.staffId, appointment.startsAt, appointment.notes);
+    }
+}

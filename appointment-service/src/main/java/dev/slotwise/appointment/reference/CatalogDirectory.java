@@ -1,0 +1,42 @@
+package dev.slotwise.appointment.reference;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.ClientErrorException;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * catalog-staff-service as appointment-service sees it, with the same policy as {@link CustomerDirectory}: 1 s per
+ * attempt, two retries, a circuit that opens for 5 s once half of the last 10 calls failed. Each lookup has
+ * its own circuit.
+ */
+@ApplicationScoped
+public class CatalogDirectory {
+
+    private final CatalogClient client;
+
+    public CatalogDirectory(@RestClient CatalogClient client) {
+        this.client = client;
+    }
+
+    @Timeout(value = 1, unit = ChronoUnit.SECONDS)
+    @Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
+            skipOn = ClientErrorException.class)
+    public Uni<Optional<ServiceRef>> service(String bearerToken, String id) {
+        return Lookups.found(client.service(id, Lookups.bearer(bearerToken)));
+    }
+
+    @Timeout(value = 1, unit = ChronoUnit.SECONDS)
+    @Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
+            skipOn = ClientErrorException.class)
+    public Uni<Optional<StaffRef>> staff(String bearerToken, String id) {
+        return Lookups.found(client.staff(id, Lookups.bearer(bearerToken)));
+    }
+}

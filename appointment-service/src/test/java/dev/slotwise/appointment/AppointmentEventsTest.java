@@ -1,0 +1,100 @@
+package dev.slotwise.appointment;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.testing.InternalTokens;
+import dev.slotwise.testing.KafkaEvents;
+import dev.slotwise.testing.KafkaTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Every appointment change publishes its event, with the start in the tenant's time zone (CONTRACT §7). */
+@QuarkusTest
+class AppointmentEventsTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static KafkaEvents events;
+    private final Salon salon = new Salon();
+
+    @BeforeAll
+    static void follow() {
+        events = KafkaEvents.follow(KafkaTestResource.broker().bootstrapServers(), "slotwise.appointment.events");
+    }
+
+    @AfterAll
+    static void stop() {
+        events.close();
+    }
+
+    /** The front desk of a salon in Berlin: the gateway puts the tenant's zone into the token. */
+    private RequestSpecification berlin() {
+        return given().auth().oauth2(InternalTokens.forTenantInZone(salon.tenant, "Europe/Berlin", "appointments.write"))
+                .contentType(ContentType.JSON);
+    }
+
+    private JsonNode event(String id, String type) throws Exception {
+        ConsumerRecord<String, String> record = events.await(v -> v.contains(id) && v.contains("\"" + type + "\""), WAIT);
+        assertThat(record.key()).isEqualTo(id);
+        return JSON.readTree(record.value());
+    }
+
+    @Test
+    void theFourEventsCarryTheAppointmentWithLocalDateAndTime() throws Exception {
+        String id = berlin().body(salon.booking(salon.ada, salon.haircut, "2030-06-30T22:30:00Z"))
+                .post("/api/v1/appointments").then().statusCode(201).extract().path("id");
+
+        JsonNode created = event(id, "appointment.created");
+        assertThat(created.get("tenantId").asText()).isEqualTo(salon.tenant);
+        JsonNode data = created.get("data");
+        assertThat(data.get("id").asText()).isEqualTo(id);
+        assertThat(data.get("customerId").asText()).isEqualTo(salon.customer);
+        assertThat(data.get("serviceId").asText()).isEqualTo(salon.haircut);
+        assertThat(data.get("staffId").asText()).isEqualTo(salon.ada);
+        // 22:30 UTC on 30 June is 00:30 on 1 July in Berlin (summer time)
+        assertThat(data.get("date").asText()).isEqualTo("2030-07-01");
+        assertThat(data.get("time").asText()).isEqualTo("00:30");
+        assertThat(data.get("timeZone").asText()).isEqualTo("Europe/Berlin");
+        assertThat(data.get("startsAt").asText()).isEqualTo("2030-06-30T22:30:00Z");
+        assertThat(data.get("endsAt").asText()).isEqualTo("2030-06-30T23:30:00Z");
+        assertThat(data.get("status").asText()).isEqualTo("booked");
+
+        berlin().body("{\"startsAt\":\"2030-07-01T08:15:00Z\"}").patch("/api/v1/appointments/" + id).then().statusCode(200);
+        JsonNode updated = event(id, "appointment.updated").get("data");
+        assertThat(updated.get("date").asText()).isEqualTo("2030-07-01");
+        assertThat(updated.get("time").asText()).isEqualTo("10:15");
+        assertThat(updated.get("endsAt").asText()).isEqualTo("2030-07-01T09:15:00Z");
+
+        berlin().post("/api/v1/appointments/" + id + "/cancel").then().statusCode(200);
+        assertThat(event(id, "appointment.cancelled").get("data").get("status").asText()).isEqualTo("cancelled");
+
+        String other = salon.book(salon.grace, salon.trim, "2030-07-02T09:00:00Z");
+        salon.desk().post("/api/v1/appointments/" + other + "/complete").then().statusCode(200);
+        JsonNode completed = event(other, "appointment.completed").get("data");
+        assertThat(completed.get("status").asText()).isEqualTo("completed");
+        // a tenant without a zone setting gets UTC
+        assertThat(completed.get("timeZone").asText()).isEqualTo("UTC");
+        assertThat(completed.get("time").asText()).isEqualTo("09:00");
+    }
+
+    @Test
+    void aRefusedChangePublishesNothing() throws Exception {
+        String id = salon.book(salon.ada, salon.haircut, "2030-07-03T09:00:00Z");
+        salon.desk().body(salon.booking(salon.ada, salon.haircut, "2030-07-03T09:30:00Z")).post("/api/v1/appointments")
+                .then().statusCode(409);
+        salon.desk().post("/api/v1/appointments/" + id + "/complete").then().statusCode(200);
+        salon.desk().post("/api/v1/appointments/" + id + "/complete").then().statusCode(409);
+
+        event(id, "appointment.completed");
+        assertThat(events.all()).filteredOn(r -> r.value().contains(salon.tenant)).hasSize(2);
+    }
+}
