@@ -65,7 +65,10 @@ public final class SlotwiseUp {
         stopped.await();
     }
 
-    /** The demo tenant's key: created with the tenant and its customers on the first run, reused afterwards. */
+    /**
+     * The demo tenant's key: created on the first run with the tenant, its customers, services and staff, reused
+     * afterwards.
+     */
     private static String demoKey(LocalStack stack) throws IOException, InterruptedException {
         if (stack.secrets().has("demo-api-key")) {
             return stack.secrets().read("demo-api-key");
@@ -83,6 +86,14 @@ public final class SlotwiseUp {
                 Map.<String, Object>of("firstName", "Grace", "lastName", "Hopper", "email", "grace@example.com", "phone", "+15555550100"),
                 Map.<String, Object>of("firstName", "Alan", "lastName", "Turing", "email", "alan@example.com"))) {
             post(http, stack.gatewayUrl() + "/api/v1/customers", bearer, customer);
+        }
+        for (Map<String, Object> service : List.of(
+                Map.<String, Object>of("name", "Haircut", "durationMinutes", 45, "price", Map.of("amount", 4500, "currency", "EUR")),
+                Map.<String, Object>of("name", "Colour", "durationMinutes", 90, "price", Map.of("amount", 9000, "currency", "EUR")))) {
+            post(http, stack.gatewayUrl() + "/api/v1/services", bearer, service);
+        }
+        for (String name : List.of("Mia", "Noah")) {
+            post(http, stack.gatewayUrl() + "/api/v1/staff", bearer, Map.of("name", name));
         }
         stack.secrets().write("demo-api-key", demoKey);
         return demoKey;

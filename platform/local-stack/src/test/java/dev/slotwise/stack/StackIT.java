@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The tracer path across processes, as a client sees it: PostgreSQL, Kafka, the gateway, customer-service and the
+ * The suite across processes, as a client sees it: PostgreSQL, Kafka, the gateway, the domain services and the
  * dispatcher each run as their own process (as ./slotwise up runs them); the test talks HTTP to the gateway only.
  */
 class StackIT {
@@ -43,7 +43,8 @@ class StackIT {
         Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
         Path data = Files.createTempDirectory("slotwise-stack-it-");
         stack = LocalStack.start(home, data, FreePorts.next(),
-                Set.of("api-gateway", "customer-service", "webhook-dispatcher"), Map.of(), System.out::println);
+                Set.of("api-gateway", "customer-service", "appointment-service", "catalog-staff-service",
+                        "webhook-dispatcher"), Map.of(), System.out::println);
         base = stack.gatewayUrl();
     }
 
@@ -76,8 +77,12 @@ class StackIT {
     }
 
     private static String createTenant(String name) throws Exception {
+        return createTenant(name, "UTC");
+    }
+
+    private static String createTenant(String name, String timeZone) throws Exception {
         Answer tenant = call("POST", "/admin/v1/tenants", stack.adminToken(),
-                "{\"name\":\"" + name + "\",\"plan\":\"free\"}");
+                "{\"name\":\"" + name + "\",\"plan\":\"pro\",\"timeZone\":\"" + timeZone + "\"}");
         assertThat(tenant.status()).isEqualTo(201);
         return tenant.body().get("id").asText();
     }
@@ -149,5 +154,85 @@ class StackIT {
         Answer invalid = call("POST", "/api/v1/customers", key, "{\"firstName\":\"X\",\"email\":\"not-an-email\"}");
         assertProblem(invalid, 422, "validation_failed");
         assertThat(invalid.body().get("errors").get(0).get("field").asText()).isEqualTo("email");
+    }
+
+    private static String created(Answer answer) {
+        assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
+        return answer.body().get("id").asText();
+    }
+
+    private static JsonNode ok(Answer answer) {
+        assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(200);
+        return answer.body();
+    }
+
+    @Test
+    void aSalonsDayRunsThroughTheApiAndEveryStepArrivesAsASignedWebhook() throws Exception {
+        String tenant = createTenant("Salon Day", "Europe/Berlin");
+        String key = createKey(tenant, "customers.write", "services.write", "staff.read", "staff.write",
+                "appointments.read", "appointments.write", "webhooks.write").get("key").asText();
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            Answer endpoint = call("POST", "/api/webhook-endpoints", key, "{\"url\":\"" + receiver.url("/day")
+                    + "\",\"events\":[\"appointment.created\",\"appointment.updated\",\"appointment.cancelled\","
+                    + "\"appointment.completed\",\"staff.checkin\",\"staff.checkout\"]}");
+            String secret = endpoint.body().get("secret").asText();
+            assertThat(endpoint.status()).isEqualTo(201);
+
+            String haircut = created(call("POST", "/api/v1/services", key,
+                    "{\"name\":\"Haircut\",\"durationMinutes\":45,\"price\":{\"amount\":4500,\"currency\":\"EUR\"}}"));
+            String colour = created(call("POST", "/api/v1/services", key,
+                    "{\"name\":\"Colour\",\"durationMinutes\":90,\"price\":{\"amount\":9000,\"currency\":\"EUR\"}}"));
+            String mia = created(call("POST", "/api/v1/staff", key, "{\"name\":\"Mia\"}"));
+            String noah = created(call("POST", "/api/v1/staff", key, "{\"name\":\"Noah\"}"));
+            String[] customers = new String[3];
+            for (int i = 0; i < 3; i++) {
+                customers[i] = created(call("POST", "/api/v1/customers", key, "{\"firstName\":\"Guest " + i + "\"}"));
+            }
+            assertThat(ok(call("POST", "/api/v1/staff/" + mia + "/check-in", key, null)).get("checkedIn").asBoolean()).isTrue();
+
+            // 09:00, 10:00 and 11:00 in Berlin (UTC+1 in December)
+            String first = created(call("POST", "/api/v1/appointments", key, booking(customers[0], haircut, mia, "2030-12-02T08:00:00Z")));
+            String second = created(call("POST", "/api/v1/appointments", key, booking(customers[1], colour, mia, "2030-12-02T09:00:00Z")));
+            String third = created(call("POST", "/api/v1/appointments", key, booking(customers[2], haircut, noah, "2030-12-02T08:00:00Z")));
+            assertProblem(call("POST", "/api/v1/appointments", key, booking(customers[2], haircut, mia, "2030-12-02T08:30:00Z")),
+                    409, "appointment_conflict");
+
+            JsonNode miasDay = ok(call("GET", "/api/v1/appointments?from=2030-12-02T00:00:00%2B01:00&to=2030-12-03T00:00:00%2B01:00&staffId="
+                    + mia, key, null));
+            assertThat(miasDay.get("data").findValuesAsText("id")).containsExactly(second, first);
+
+            JsonNode moved = ok(call("PATCH", "/api/v1/appointments/" + second, key, "{\"startsAt\":\"2030-12-02T12:00:00Z\"}"));
+            assertThat(moved.get("endsAt").asText()).isEqualTo("2030-12-02T13:30:00Z");
+            assertThat(ok(call("POST", "/api/v1/appointments/" + third + "/cancel", key, null)).get("status").asText())
+                    .isEqualTo("cancelled");
+            assertThat(ok(call("POST", "/api/v1/appointments/" + first + "/complete", key, null)).get("status").asText())
+                    .isEqualTo("completed");
+            assertProblem(call("POST", "/api/v1/appointments/" + first + "/cancel", key, null), 409, "invalid_transition");
+            ok(call("POST", "/api/v1/staff/" + mia + "/check-out", key, null));
+
+            List<WebhookReceiver.Received> hooks = receiver.await(r -> true, 8, Duration.ofSeconds(60));
+            for (WebhookReceiver.Received hook : hooks) {
+                assertThat(WebhookSignatures.slotwiseValid(secret, hook.body(), hook.header("X-Slotwise-Signature"))).isTrue();
+            }
+            List<String> types = hooks.stream().map(h -> h.header("X-Slotwise-Event")).toList();
+            assertThat(types).containsExactlyInAnyOrder("staff.checkin", "appointment.created", "appointment.created",
+                    "appointment.created", "appointment.updated", "appointment.cancelled", "appointment.completed",
+                    "staff.checkout");
+            JsonNode update = JSON.readTree(hooks.stream().filter(h -> h.header("X-Slotwise-Event").equals("appointment.updated"))
+                    .findFirst().orElseThrow().body());
+            assertThat(update.get("data").get("id").asText()).isEqualTo(second);
+            assertThat(update.get("data").get("date").asText()).isEqualTo("2030-12-02");
+            assertThat(update.get("data").get("time").asText()).isEqualTo("13:00");
+            assertThat(update.get("data").get("timeZone").asText()).isEqualTo("Europe/Berlin");
+            JsonNode checkout = JSON.readTree(hooks.stream().filter(h -> h.header("X-Slotwise-Event").equals("staff.checkout"))
+                    .findFirst().orElseThrow().body());
+            assertThat(checkout.get("data").get("staffId").asText()).isEqualTo(mia);
+            assertThat(checkout.get("data").get("name").asText()).isEqualTo("Mia");
+        }
+    }
+
+    private static String booking(String customer, String service, String staff, String startsAt) {
+        return "{\"customerId\":\"%s\",\"serviceId\":\"%s\",\"staffId\":\"%s\",\"startsAt\":\"%s\"}"
+                .formatted(customer, service, staff, startsAt);
     }
 }
