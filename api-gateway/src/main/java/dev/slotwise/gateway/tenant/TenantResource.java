@@ -1,5 +1,6 @@
 package dev.slotwise.gateway.tenant;
 
+import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.problem.ApiException;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
@@ -29,8 +30,7 @@ public class TenantResource {
         if (input == null) {
             throw ApiException.malformed("the request body must be a JSON object");
         }
-        return tenants.create(input).map(tenant -> Response.status(Response.Status.CREATED)
-                .header("Location", "/admin/v1/tenants/" + tenant.id()).entity(tenant).build());
+        return tenants.create(input).map(tenant -> Created.at("/admin/v1/tenants/" + tenant.id(), tenant));
     }
 
     @GET

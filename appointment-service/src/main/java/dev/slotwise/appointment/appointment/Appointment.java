@@ -1,11 +1,10 @@
 package dev.slotwise.appointment.appointment;
 
 import dev.slotwise.commons.problem.ApiException;
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,12 +12,8 @@ import java.time.Instant;
 /** A customer's booking of one service with one staff member, over the half-open range [startsAt, endsAt). */
 @Entity
 @Table(name = "appointments")
-public class Appointment extends PanacheEntityBase {
+public class Appointment extends TenantOwned {
 
-    @Id
-    public String id;
-    @Column(name = "tenant_id", nullable = false, updatable = false)
-    public String tenantId;
     @Column(name = "customer_id", nullable = false, updatable = false)
     public String customerId;
     @Column(name = "service_id", nullable = false)
@@ -33,10 +28,6 @@ public class Appointment extends PanacheEntityBase {
     @Column(nullable = false)
     public AppointmentStatus status;
     public String notes;
-    @Column(name = "created_at", nullable = false, updatable = false)
-    public Instant createdAt;
-    @Column(name = "updated_at", nullable = false)
-    public Instant updatedAt;
 
     Duration length() {
         return Duration.between(startsAt, endsAt);

@@ -54,8 +54,7 @@ public class AppointmentBook {
                 .chain(service -> Panache.withTransaction(() -> {
                     Instant now = now();
                     Appointment appointment = new Appointment();
-                    appointment.id = Ids.next(AppointmentRepository.PREFIX);
-                    appointment.tenantId = caller.tenantId();
+                    appointment.create(Ids.next(AppointmentRepository.PREFIX), caller.tenantId(), now);
                     appointment.customerId = input.customerId();
                     appointment.serviceId = input.serviceId();
                     appointment.staffId = input.staffId();
@@ -63,8 +62,6 @@ public class AppointmentBook {
                     appointment.endsAt = appointment.startsAt.plus(lengthOf(service.orElseThrow()));
                     appointment.status = AppointmentStatus.BOOKED;
                     appointment.notes = input.notes();
-                    appointment.createdAt = now;
-                    appointment.updatedAt = now;
                     return appointments.persist(appointment)
                             .chain(saved -> publish("appointment.created", saved, caller));
                 }))

@@ -1,6 +1,7 @@
 package dev.slotwise.appointment.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.ApiException;
@@ -49,8 +50,7 @@ public class AppointmentResource {
             throw ApiException.malformed("the request body must be a JSON object");
         }
         return book.book(Caller.of(tenant), input)
-                .map(created -> Response.status(Response.Status.CREATED)
-                        .header("Location", "/api/v1/appointments/" + created.id()).entity(created).build());
+                .map(created -> Created.at("/api/v1/appointments/" + created.id(), created));
     }
 
     @GET

@@ -15,6 +15,10 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
  * attempt, two retries, a circuit that opens for 5 s once half of the last 10 calls failed. Each lookup has
  * its own circuit.
  */
+@Timeout(value = 1, unit = ChronoUnit.SECONDS)
+@Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
+@CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
+        skipOn = ClientErrorException.class)
 @ApplicationScoped
 public class CatalogDirectory {
 
@@ -24,18 +28,10 @@ public class CatalogDirectory {
         this.client = client;
     }
 
-    @Timeout(value = 1, unit = ChronoUnit.SECONDS)
-    @Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
-            skipOn = ClientErrorException.class)
     public Uni<Optional<ServiceRef>> service(String bearerToken, String id) {
         return Lookups.found(client.service(id, Lookups.bearer(bearerToken)));
     }
 
-    @Timeout(value = 1, unit = ChronoUnit.SECONDS)
-    @Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
-            skipOn = ClientErrorException.class)
     public Uni<Optional<StaffRef>> staff(String bearerToken, String id) {
         return Lookups.found(client.staff(id, Lookups.bearer(bearerToken)));
     }

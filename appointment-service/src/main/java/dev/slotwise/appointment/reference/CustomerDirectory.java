@@ -15,6 +15,10 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
  * times out after 1 s, a failed one is retried twice (not a 4xx), and after half of the last 10 calls failed the
  * circuit opens for 5 s, so that a dead dependency costs callers nothing but an immediate 503.
  */
+@Timeout(value = 1, unit = ChronoUnit.SECONDS)
+@Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
+@CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
+        skipOn = ClientErrorException.class)
 @ApplicationScoped
 public class CustomerDirectory {
 
@@ -25,10 +29,6 @@ public class CustomerDirectory {
     }
 
     /** The customer of the caller's tenant (named by the token), or empty when there is none with this id. */
-    @Timeout(value = 1, unit = ChronoUnit.SECONDS)
-    @Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
-            skipOn = ClientErrorException.class)
     public Uni<Optional<CustomerRef>> customer(String bearerToken, String id) {
         return Lookups.found(client.customer(id, Lookups.bearer(bearerToken)));
     }

@@ -1,22 +1,16 @@
 package dev.slotwise.catalog.service;
 
 import dev.slotwise.commons.money.Money;
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import java.time.Instant;
 
 /** A service a business offers and clients book: a name, a duration and a price. */
 @Entity
 @Table(name = "services")
-public class BookableService extends PanacheEntityBase {
+public class BookableService extends TenantOwned {
 
-    @Id
-    public String id;
-    @Column(name = "tenant_id", nullable = false, updatable = false)
-    public String tenantId;
     @Column(nullable = false)
     public String name;
     @Column(name = "duration_minutes", nullable = false)
@@ -27,10 +21,6 @@ public class BookableService extends PanacheEntityBase {
     public String priceCurrency;
     @Column(nullable = false)
     public boolean active;
-    @Column(name = "created_at", nullable = false, updatable = false)
-    public Instant createdAt;
-    @Column(name = "updated_at", nullable = false)
-    public Instant updatedAt;
 
     void apply(ServiceInput input) {
         name = input.name();

@@ -38,11 +38,8 @@ public class ServiceCatalog {
     public Uni<ServiceView> create(String tenantId, ServiceInput input) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         BookableService service = new BookableService();
-        service.id = Ids.next(ServiceRepository.PREFIX);
-        service.tenantId = tenantId;
+        service.create(Ids.next(ServiceRepository.PREFIX), tenantId, now);
         service.apply(input);
-        service.createdAt = now;
-        service.updatedAt = now;
         return services.persist(service).map(ServiceView::of);
     }
 

@@ -1,6 +1,7 @@
 package dev.slotwise.catalog.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.ApiException;
@@ -46,8 +47,7 @@ public class ServiceResource {
             throw ApiException.malformed("the request body must be a JSON object");
         }
         return catalog.create(tenant.tenantId(), input)
-                .map(created -> Response.status(Response.Status.CREATED)
-                        .header("Location", "/api/v1/services/" + created.id()).entity(created).build());
+                .map(created -> Created.at("/api/v1/services/" + created.id(), created));
     }
 
     @GET

@@ -1,21 +1,16 @@
 package dev.slotwise.catalog.staff;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
 /** A member of a business's staff, who is booked for appointments and checks in and out of work. */
 @Entity
 @Table(name = "staff")
-public class StaffMember extends PanacheEntityBase {
+public class StaffMember extends TenantOwned {
 
-    @Id
-    public String id;
-    @Column(name = "tenant_id", nullable = false, updatable = false)
-    public String tenantId;
     @Column(nullable = false)
     public String name;
     public String email;
@@ -25,10 +20,6 @@ public class StaffMember extends PanacheEntityBase {
     public Instant lastCheckInAt;
     @Column(name = "last_check_out_at")
     public Instant lastCheckOutAt;
-    @Column(name = "created_at", nullable = false, updatable = false)
-    public Instant createdAt;
-    @Column(name = "updated_at", nullable = false)
-    public Instant updatedAt;
 
     void apply(StaffInput input) {
         name = input.name();

@@ -1,6 +1,7 @@
 package dev.slotwise.catalog.staff;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.ApiException;
@@ -46,8 +47,7 @@ public class StaffResource {
             throw ApiException.malformed("the request body must be a JSON object");
         }
         return roster.create(tenant.tenantId(), input)
-                .map(created -> Response.status(Response.Status.CREATED)
-                        .header("Location", "/api/v1/staff/" + created.id()).entity(created).build());
+                .map(created -> Created.at("/api/v1/staff/" + created.id(), created));
     }
 
     @GET

@@ -45,11 +45,8 @@ public class StaffRoster {
     public Uni<StaffView> create(String tenantId, StaffInput input) {
         Instant now = now();
         StaffMember member = new StaffMember();
-        member.id = Ids.next(StaffRepository.PREFIX);
-        member.tenantId = tenantId;
+        member.create(Ids.next(StaffRepository.PREFIX), tenantId, now);
         member.apply(input);
-        member.createdAt = now;
-        member.updatedAt = now;
         return staff.persist(member).map(StaffView::of);
     }
 
@@ -64,29 +61,30 @@ public class StaffRoster {
 
     @WithTransaction
     public Uni<StaffView> checkIn(String tenantId, String id) {
-        return staff.requireForUpdate(tenantId, id).chain(member -> {
-            if (member.checkedIn) {
-                throw ApiException.conflict("already_checked_in", "the staff member is already checked in");
-            }
-            Instant now = now();
-            member.checkedIn = true;
-            member.lastCheckInAt = now;
-            member.updatedAt = now;
-            return record("staff.checkin", member, now);
-        });
+        return attend(tenantId, id, true);
     }
 
     @WithTransaction
     public Uni<StaffView> checkOut(String tenantId, String id) {
+        return attend(tenantId, id, false);
+    }
+
+    /** Checks in ({@code arriving}) or out: only from the other state, recorded with its event. */
+    private Uni<StaffView> attend(String tenantId, String id, boolean arriving) {
         return staff.requireForUpdate(tenantId, id).chain(member -> {
-            if (!member.checkedIn) {
-                throw ApiException.conflict("not_checked_in", "the staff member is not checked in");
+            if (member.checkedIn == arriving) {
+                throw arriving ? ApiException.conflict("already_checked_in", "the staff member is already checked in")
+                        : ApiException.conflict("not_checked_in", "the staff member is not checked in");
             }
             Instant now = now();
-            member.checkedIn = false;
-            member.lastCheckOutAt = now;
+            member.checkedIn = arriving;
+            if (arriving) {
+                member.lastCheckInAt = now;
+            } else {
+                member.lastCheckOutAt = now;
+            }
             member.updatedAt = now;
-            return record("staff.checkout", member, now);
+            return record(arriving ? "staff.checkin" : "staff.checkout", member, now);
         });
     }
 

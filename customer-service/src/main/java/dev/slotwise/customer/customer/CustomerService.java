@@ -42,11 +42,8 @@ public class CustomerService {
     public Uni<CustomerView> create(String tenantId, CustomerInput input) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Customer customer = new Customer();
-        customer.id = Ids.next(CustomerRepository.PREFIX);
-        customer.tenantId = tenantId;
+        customer.create(Ids.next(CustomerRepository.PREFIX), tenantId, now);
         customer.apply(input);
-        customer.createdAt = now;
-        customer.updatedAt = now;
         return requireFreeEmail(tenantId, input.email(), null)
                 .chain(() -> customers.persist(customer))
                 .chain(saved -> publish("customer.created", saved));
