@@ -1,0 +1,59 @@
+package dev.slotwise.catalog.product;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+/**
+ * Lowers stock for the product items of every {@code transaction.completed} on the POS topic. A record is
+ * acknowledged (its offset committed) only after its change committed; while the database is away the record is
+ * retried with backoff rather than skipped, so no sale is lost, and {@link Inventory#applySale} makes a
+ * redelivery harmless.
+ */
+@ApplicationScoped
+public class SalesConsumer {
+
+    private static final Logger LOG = Logger.getLogger(SalesConsumer.class);
+
+    private final Inventory inventory;
+    private final ObjectMapper json;
+
+    public SalesConsumer(Inventory inventory, ObjectMapper json) {
+        this.inventory = inventory;
+        this.json = json;
+    }
+
+    @Incoming("sales")
+    public Uni<Void> consume(String record) {
+        JsonNode event;
+        try {
+            event = json.readTree(record);
+        } catch (JsonProcessingException e) {
+            LOG.warn("skipping a record that is not JSON");
+            return Uni.createFrom().voidItem();
+        }
+        if (!"transaction.completed".equals(event.path("type").asText()) || !event.hasNonNull("id")
+                || !event.hasNonNull("tenantId")) {
+            return Uni.createFrom().voidItem();
+        }
+        List<SoldItem> sold = new ArrayList<>();
+        for (JsonNode item : event.path("data").path("items")) {
+            if ("product".equals(item.path("type").asText()) && item.path("quantity").canConvertToInt()) {
+                sold.add(new SoldItem(item.path("refId").asText(), item.path("quantity").asInt()));
+            }
+        }
+        if (sold.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return inventory.applySale(event.get("id").asText(), event.get("tenantId").asText(), sold)
+                .onFailure().invoke(e -> LOG.warnf("applying sale %s failed, retrying: %s", event.get("id").asText(), e.toString()))
+                .onFailure().retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(30)).indefinitely();
+    }
+}
