@@ -1,0 +1,45 @@
+package dev.slotwise.customer.review;
+
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.customer.customer.CustomerRepository;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/** Reviews of the tenant's business by its customers. A review names a customer of the same tenant (422 otherwise). */
+@ApplicationScoped
+public class Reviews {
+
+    private final ReviewRepository reviews;
+    private final CustomerRepository customers;
+
+    public Reviews(ReviewRepository reviews, CustomerRepository customers) {
+        this.reviews = reviews;
+        this.customers = customers;
+    }
+
+    Uni<Page<ReviewView>> list(String tenantId, String customerId, PageRequest page) {
+        return Panache.withSession(() -> reviews.page(tenantId, customerId, page))
+                .map(rows -> Page.of(rows, page, r -> r.id).map(ReviewView::of));
+    }
+
+    Uni<ReviewView> create(String tenantId, ReviewInput input) {
+        return Panache.withTransaction(() -> customers.require(tenantId, input.customerId())
+                .onFailure(ApiException.class)
+                .transform(notFound -> ApiException.invalid("customerId", "is not a customer of this business"))
+                .chain(customer -> {
+                    Review review = new Review();
+                    review.create(Ids.next(ReviewRepository.PREFIX), tenantId, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+                    review.customerId = customer.id;
+                    review.appointmentId = input.appointmentId();
+                    review.rating = input.rating().shortValue();
+                    review.comment = input.comment();
+                    return reviews.persist(review).map(ReviewView::of);
+                }));
+    }
+}
