@@ -183,4 +183,14 @@ class AppointmentResourceTest {
         given().auth().oauth2(InternalTokens.forTenant(salon.tenant, "customers.read")).contentType(ContentType.JSON)
                 .get("/api/v1/appointments/" + id).then().statusCode(403);
     }
+
+    @Test
+    void otherServicesLookUpAnAppointmentOfTheTenantWithAnyScope() {
+        String id = salon.book(salon.ada, salon.haircut, "2030-03-13T09:00:00Z");
+
+        given().auth().oauth2(InternalTokens.forTenant(salon.tenant, "transactions.write"))
+                .get("/internal/v1/appointments/" + id).then().statusCode(200).body("customerId", equalTo(salon.customer));
+        given().auth().oauth2(InternalTokens.forTenant(Ids.next("ten"), "transactions.write"))
+                .get("/internal/v1/appointments/" + id).then().statusCode(404);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.slotwise.appointment.reference;
 
+import dev.slotwise.commons.http.InternalLookups;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.ClientErrorException;
@@ -29,10 +30,10 @@ public class CatalogDirectory {
     }
 
     public Uni<Optional<ServiceRef>> service(String bearerToken, String id) {
-        return Lookups.found(client.service(id, Lookups.bearer(bearerToken)));
+        return InternalLookups.found(client.service(id, InternalLookups.bearer(bearerToken)));
     }
 
     public Uni<Optional<StaffRef>> staff(String bearerToken, String id) {
-        return Lookups.found(client.staff(id, Lookups.bearer(bearerToken)));
+        return InternalLookups.found(client.staff(id, InternalLookups.bearer(bearerToken)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.slotwise.appointment.reference;
 
+import dev.slotwise.commons.http.InternalLookups;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.ClientErrorException;
@@ -30,6 +31,6 @@ public class CustomerDirectory {
 
     /** The customer of the caller's tenant (named by the token), or empty when there is none with this id. */
     public Uni<Optional<CustomerRef>> customer(String bearerToken, String id) {
-        return Lookups.found(client.customer(id, Lookups.bearer(bearerToken)));
+        return InternalLookups.found(client.customer(id, InternalLookups.bearer(bearerToken)));
     }
 }

@@ -14,8 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs the services the service under test calls, for real: each from its packaged jar as a process of its own, on
- * the same PostgreSQL (a database each), Kafka and internal-token key as the test, on a free loopback port. The
- * service under test finds them through {@code quarkus.rest-client.<module>.url}.
+ * the same PostgreSQL (a database each), Kafka and internal-token key as the test, on a free loopback port, each
+ * knowing the others' URLs. The service under test finds them through {@code quarkus.rest-client.<module>.url}.
  *
  * <p>Init arg {@code services}: {@code module=database,...}, e.g. {@code customer-service=customers}. The jars must
  * have been packaged (the reactor builds them first: the test module depends on them). Tests stop and start a
@@ -56,18 +56,22 @@ public final class ServiceDependenciesTestResource implements QuarkusTestResourc
         EmbeddedPostgresServer postgres = PostgresTestResource.server();
         String kafka = KafkaTestResource.broker().bootstrapServers();
         Map<String, String> config = new HashMap<>();
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        databases.keySet().forEach(module -> ports.put(module, FreePorts.next()));
+        Map<String, String> urls = new HashMap<>();
+        ports.forEach((module, port) -> urls.put(variable(module, "URL"), "http://127.0.0.1:" + port));
         List<CompletableFuture<Void>> starting = databases.entrySet().stream().map(service -> {
             String module = service.getKey();
             postgres.ensureDatabase(service.getValue());
-            int port = FreePorts.next();
-            Map<String, String> environment = new HashMap<>();
+            int port = ports.get(module);
+            Map<String, String> environment = new HashMap<>(urls);
             environment.put("QUARKUS_DATASOURCE_REACTIVE_URL", postgres.reactiveUrl(service.getValue()));
             environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(service.getValue()));
             environment.put("QUARKUS_DATASOURCE_USERNAME", EmbeddedPostgresServer.USER);
             environment.put("QUARKUS_DATASOURCE_PASSWORD", "postgres");
             environment.put("KAFKA_BOOTSTRAP_SERVERS", kafka);
             environment.put("SLOTWISE_INTERNAL_TOKEN_PUBLIC_KEY", InternalTokens.publicKeyBase64());
-            environment.put(portVariable(module), String.valueOf(port));
+            environment.put(variable(module, "PORT"), String.valueOf(port));
             LAUNCHES.put(module, new Launch(module, port, environment));
             config.put("quarkus.rest-client." + module + ".url", "http://127.0.0.1:" + port);
             return CompletableFuture.runAsync(() -> start(module));
@@ -104,8 +108,9 @@ public final class ServiceDependenciesTestResource implements QuarkusTestResourc
         RUNNING.keySet().forEach(ServiceDependenciesTestResource::stop);
     }
 
-    private static String portVariable(String module) {
-        return "SLOTWISE_" + module.toUpperCase(Locale.ROOT).replace('-', '_') + "_PORT";
+    /** {@code SLOTWISE_CATALOG_STAFF_SERVICE_PORT}, {@code ..._URL}: the names the services read (and the local stack sets). */
+    private static String variable(String module, String suffix) {
+        return "SLOTWISE_" + module.toUpperCase(Locale.ROOT).replace('-', '_') + "_" + suffix;
     }
 
     private static Path home() {
