@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.testing.InternalTokens;
 import dev.slotwise.testing.KafkaEvents;
+import dev.slotwise.testing.KafkaPublisher;
 import dev.slotwise.testing.KafkaTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -64,16 +65,16 @@ class ReviewAndCampaignTest {
     void aReviewNamesACustomerOfTheTenant() {
         String customer = customer(false);
 
-        owner().body("{\"customerId\":\"" + customer + "\",\"rating\":5,\"comment\":\"Lovely\",\"appointmentId\":\"appt_01jq0000000000000000000000\"}")
+        owner().body("{\"customerId\":\"" + customer + "\",\"rating\":5,\"comment\":\"Lovely\"}")
                 .post("/api/v1/reviews").then().statusCode(201)
                 .body("id", matchesPattern("rev_[0-9a-z]{26}"))
                 .body("customerId", equalTo(customer))
-                .body("appointmentId", equalTo("appt_01jq0000000000000000000000"))
+                .body("appointmentId", nullValue())
                 .body("rating", equalTo(5))
                 .body("comment", equalTo("Lovely"))
                 .body("createdAt", notNullValue());
         owner().body("{\"customerId\":\"" + customer + "\",\"rating\":3}").post("/api/v1/reviews")
-                .then().statusCode(201).body("appointmentId", nullValue()).body("comment", nullValue());
+                .then().statusCode(201).body("comment", nullValue());
 
         String stranger = as(Ids.next("ten"), "customers.write").body("{\"firstName\":\"S\"}").post("/api/v1/customers")
                 .then().statusCode(201).extract().path("id");
@@ -81,6 +82,37 @@ class ReviewAndCampaignTest {
                 .then().statusCode(422).body("errors[0].field", equalTo("customerId"));
         owner().queryParam("customerId", customer).get("/api/v1/reviews").then().statusCode(200)
                 .body("data.rating", contains(3, 5));
+    }
+
+    @Test
+    void aReviewMayNameOneOfTheCustomersAppointmentsAsAppointmentServiceAnnouncedThem() throws Exception {
+        String customer = customer(false);
+        String other = customer(false);
+        String appointment = Ids.next("appt");
+        try (KafkaPublisher appointments = new KafkaPublisher(KafkaTestResource.broker().bootstrapServers())) {
+            appointments.send("slotwise.appointment.events", appointment, """
+                    {"id":"%s","type":"appointment.created","tenantId":"%s","createdAt":"2030-01-01T09:00:00Z",
+                     "data":{"id":"%s","customerId":"%s","serviceId":"svc_x","staffId":"stf_x","status":"booked"}}"""
+                    .formatted(Ids.next("evt"), tenant, appointment, customer));
+        }
+        String review = "{\"customerId\":\"%s\",\"appointmentId\":\"%s\",\"rating\":4}";
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        int status;
+        do {
+            status = owner().body(review.formatted(customer, appointment)).post("/api/v1/reviews").statusCode();
+            if (status != 201) {
+                Thread.sleep(200);
+            }
+        } while (status == 422 && System.nanoTime() < deadline);
+        assertThat(status).isEqualTo(201);
+
+        owner().body(review.formatted(other, appointment)).post("/api/v1/reviews")
+                .then().statusCode(422).body("errors[0].field", equalTo("appointmentId"));
+        owner().body(review.formatted(customer, Ids.next("appt"))).post("/api/v1/reviews")
+                .then().statusCode(422).body("errors[0].field", equalTo("appointmentId"));
+        as(Ids.next("ten"), "reviews.write").body(review.formatted(customer, appointment)).post("/api/v1/reviews")
+                .then().statusCode(422);
     }
 
     @ParameterizedTest

@@ -11,16 +11,21 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
-/** Reviews of the tenant's business by its customers. A review names a customer of the same tenant (422 otherwise). */
+/**
+ * Reviews of the tenant's business by its customers. A review names a customer of the same tenant and, optionally,
+ * one of that customer's appointments (422 otherwise).
+ */
 @ApplicationScoped
 public class Reviews {
 
     private final ReviewRepository reviews;
     private final CustomerRepository customers;
+    private final AppointmentProjection appointments;
 
-    public Reviews(ReviewRepository reviews, CustomerRepository customers) {
+    public Reviews(ReviewRepository reviews, CustomerRepository customers, AppointmentProjection appointments) {
         this.reviews = reviews;
         this.customers = customers;
+        this.appointments = appointments;
     }
 
     Uni<Page<ReviewView>> list(String tenantId, String customerId, PageRequest page) {
@@ -29,7 +34,8 @@ public class Reviews {
     }
 
     Uni<ReviewView> create(String tenantId, ReviewInput input) {
-        return Panache.withTransaction(() -> customers.require(tenantId, input.customerId())
+        return requireAppointmentOf(tenantId, input).chain(() -> Panache.withTransaction(() -> customers
+                .require(tenantId, input.customerId())
                 .onFailure(ApiException.class)
                 .transform(notFound -> ApiException.invalid("customerId", "is not a customer of this business"))
                 .chain(customer -> {
@@ -40,6 +46,21 @@ public class Reviews {
                     review.rating = input.rating().shortValue();
                     review.comment = input.comment();
                     return reviews.persist(review).map(ReviewView::of);
-                }));
+                })));
+    }
+
+    /** The named appointment must be one of this customer's (as appointment-service announced it). */
+    private Uni<Void> requireAppointmentOf(String tenantId, ReviewInput input) {
+        if (input.appointmentId() == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return appointments.customerOf(tenantId, input.appointmentId()).invoke(owner -> {
+            if (owner == null) {
+                throw ApiException.invalid("appointmentId", "is not an appointment of this business");
+            }
+            if (!owner.equals(input.customerId())) {
+                throw ApiException.invalid("appointmentId", "is an appointment of another customer");
+            }
+        }).replaceWithVoid();
     }
 }

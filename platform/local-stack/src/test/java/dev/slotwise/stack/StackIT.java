@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,8 +42,7 @@ class StackIT {
         Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
         Path data = Files.createTempDirectory("slotwise-stack-it-");
         stack = LocalStack.start(home, data, FreePorts.next(),
-                Set.of("api-gateway", "customer-service", "appointment-service", "catalog-staff-service",
-                        "webhook-dispatcher"), Map.of(), System.out::println);
+                LocalStack.ALL_SERVICES, Map.of(), System.out::println);
         base = stack.gatewayUrl();
     }
 
@@ -234,5 +232,59 @@ class StackIT {
     private static String booking(String customer, String service, String staff, String startsAt) {
         return "{\"customerId\":\"%s\",\"serviceId\":\"%s\",\"staffId\":\"%s\",\"startsAt\":\"%s\"}"
                 .formatted(customer, service, staff, startsAt);
+    }
+
+    @Test
+    void aSaleAndItsRefundArriveAsSignedWebhooksAndLowerStock() throws Exception {
+        String tenant = createTenant("Salon Shop");
+        String key = createKey(tenant, "customers.write", "services.write", "inventory.read", "inventory.write",
+                "transactions.write", "transactions.read", "payments.read", "reviews.write", "campaigns.write",
+                "webhooks.write").get("key").asText();
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            Answer endpoint = call("POST", "/api/webhook-endpoints", key, "{\"url\":\"" + receiver.url("/shop")
+                    + "\",\"events\":[\"transaction.completed\",\"transaction.refunded\",\"payment.received\","
+                    + "\"payment.refunded\",\"stock.low\",\"customer.created\",\"customer.updated\",\"campaign.sent\"]}");
+            assertThat(endpoint.status()).isEqualTo(201);
+            String secret = endpoint.body().get("secret").asText();
+
+            String customer = created(call("POST", "/api/v1/customers", key, "{\"firstName\":\"Hedy\"}"));
+            ok(call("PATCH", "/api/v1/customers/" + customer, key, "{\"marketingConsent\":true}"));
+            String haircut = created(call("POST", "/api/v1/services", key,
+                    "{\"name\":\"Haircut\",\"durationMinutes\":45,\"price\":{\"amount\":4500,\"currency\":\"EUR\"}}"));
+            String shampoo = created(call("POST", "/api/v1/products", key,
+                    "{\"name\":\"Shampoo\",\"sku\":\"SH\",\"stockQuantity\":3,\"lowStockThreshold\":1,\"price\":{\"amount\":1250,\"currency\":\"EUR\"}}"));
+            String wax = created(call("POST", "/api/v1/products", key,
+                    "{\"name\":\"Wax\",\"sku\":\"WX\",\"stockQuantity\":2,\"lowStockThreshold\":1,\"price\":{\"amount\":800,\"currency\":\"EUR\"}}"));
+
+            Answer sale = call("POST", "/api/v1/transactions", key, """
+                    {"customerId":"%s","items":[{"type":"service","refId":"%s","quantity":1},
+                      {"type":"product","refId":"%s","quantity":2},{"type":"product","refId":"%s","quantity":1}],
+                     "payments":[{"method":"cash","amount":{"amount":3900,"currency":"EUR"}},
+                                 {"method":"card","amount":{"amount":3900,"currency":"EUR"}}]}"""
+                    .formatted(customer, haircut, shampoo, wax));
+            String transaction = created(sale);
+            assertThat(sale.body().get("total").get("amount").asLong()).isEqualTo(7800);
+            ok(call("POST", "/api/v1/transactions/" + transaction + "/refund", key, null));
+            assertProblem(call("POST", "/api/v1/transactions/" + transaction + "/refund", key, null), 409, "invalid_transition");
+            created(call("POST", "/api/v1/reviews", key, "{\"customerId\":\"" + customer + "\",\"rating\":5}"));
+            String campaign = created(call("POST", "/api/v1/campaigns", key,
+                    "{\"name\":\"Spring\",\"channel\":\"sms\",\"message\":\"Hello\"}"));
+            assertThat(ok(call("POST", "/api/v1/campaigns/" + campaign + "/send", key, null)).get("recipientCount").asInt())
+                    .isEqualTo(1);
+
+            // customer.created, customer.updated; the sale: transaction.completed, 2 x payment.received and stock.low for
+            // both products; the refund: transaction.refunded, 2 x payment.refunded; campaign.sent
+            List<WebhookReceiver.Received> hooks = receiver.await(r -> true, 11, Duration.ofSeconds(60));
+            for (WebhookReceiver.Received hook : hooks) {
+                assertThat(WebhookSignatures.slotwiseValid(secret, hook.body(), hook.header("X-Slotwise-Signature"))).isTrue();
+            }
+            assertThat(hooks.stream().map(h -> h.header("X-Slotwise-Event")).toList()).containsExactlyInAnyOrder(
+                    "customer.created", "customer.updated", "transaction.completed", "payment.received", "payment.received",
+                    "stock.low", "stock.low", "transaction.refunded", "payment.refunded", "payment.refunded", "campaign.sent");
+            assertThat(ok(call("GET", "/api/v1/products/" + shampoo, key, null)).get("stockQuantity").asInt()).isEqualTo(1);
+            assertThat(ok(call("GET", "/api/v1/products/" + wax, key, null)).get("stockQuantity").asInt()).isEqualTo(1);
+            assertThat(ok(call("GET", "/api/v1/payments?transactionId=" + transaction, key, null)).get("data").size())
+                    .isEqualTo(2);
+        }
     }
 }
