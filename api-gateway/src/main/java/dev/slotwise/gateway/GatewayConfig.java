@@ -4,7 +4,9 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** {@code slotwise.*} settings of the gateway. */
 @ConfigMapping(prefix = "slotwise")
@@ -16,6 +18,31 @@ public interface GatewayConfig {
     InternalToken internalToken();
 
     Gateway gateway();
+
+    RateLimit rateLimit();
+
+    interface RateLimit {
+        Plans plans();
+
+        /** Redis to count in, shared by every gateway instance ({@code redis://host:port}); unset: in memory. */
+        Optional<String> redisUrl();
+
+        /** Failed authentications one client address may have within a minute before it gets 429. */
+        @WithDefault("30")
+        int authFailuresPerMinute();
+
+        interface Plans {
+            @WithDefault("100")
+            long free();
+
+            @WithDefault("5000")
+            long pro();
+
+            /** Enterprise tenants without a contract limit of their own (fair use). */
+            @WithDefault("100000")
+            long enterprise();
+        }
+    }
 
     interface InternalToken {
         /** PKCS#8 RSA private key, base64 (DER) or PEM, that signs internal tokens. */
@@ -40,11 +67,17 @@ public interface GatewayConfig {
         Map<String, URI> services();
 
         /** How long a verified credential is trusted before it is looked up again (bounds revocation delay). */
-        @WithDefault("1s")
+        @WithDefault("500ms")
         Duration credentialCacheTtl();
 
         @WithDefault("2s")
         Duration upstreamConnectTimeout();
+
+        /**
+         * Load balancers in front of the gateway whose {@code X-Forwarded-For} is believed (CIDRs); the client address
+         * of the per-address limits is read from it only for requests that come from one of them.
+         */
+        Optional<List<String>> trustedProxies();
 
         /** The longest an upstream may take to answer before the client gets 503 upstream_unavailable. */
         @WithDefault("30s")

@@ -8,6 +8,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** A real HTTP server on loopback standing where a service would: it records the last request and echoes its body. */
@@ -19,6 +21,7 @@ public final class EchoUpstream {
     private static EchoUpstream instance;
     private final HttpServer server;
     private final AtomicReference<Seen> last = new AtomicReference<>();
+    private final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
 
     private EchoUpstream() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -28,6 +31,18 @@ public final class EchoUpstream {
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, String.join(",", values)));
             last.set(new Seen(exchange.getRequestMethod(), exchange.getRequestURI().toString(), headers,
                     new String(body, StandardCharsets.UTF_8)));
+            String marker = headers.get("X-Test-Marker");
+            if (marker != null) {
+                hits.computeIfAbsent(marker, m -> new AtomicInteger()).incrementAndGet();
+            }
+            String delay = headers.get("X-Echo-Delay-Ms");
+            if (delay != null) {
+                try {
+                    Thread.sleep(Long.parseLong(delay));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.getResponseHeaders().add("X-Upstream", "echo");
             byte[] answer = ("{\"echo\":" + (body.length == 0 ? "null" : new String(body, StandardCharsets.UTF_8)) + "}")
@@ -36,6 +51,7 @@ public final class EchoUpstream {
             exchange.getResponseBody().write(answer);
             exchange.close();
         });
+        server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(16));
         server.start();
     }
 
@@ -52,6 +68,12 @@ public final class EchoUpstream {
 
     public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** How many requests carried {@code X-Test-Marker: marker}: how often a service would have acted on it. */
+    public int hits(String marker) {
+        AtomicInteger count = hits.get(marker);
+        return count == null ? 0 : count.get();
     }
 
     public Seen last() {

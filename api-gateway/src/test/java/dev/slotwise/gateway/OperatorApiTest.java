@@ -123,4 +123,83 @@ class OperatorApiTest {
         operator().contentType(ContentType.JSON).delete("/admin/v1/tenants/" + tenant + "/api-keys/key_nope")
                 .then().statusCode(404);
     }
+
+    @Test
+    void tenantsAreListedAndPatched() {
+        Operator.tenant("free");
+        String first = Operator.tenant("free");
+        String second = Operator.tenant("pro");
+        operator().get("/admin/v1/tenants?limit=2").then().statusCode(200)
+                .body("data.id", contains(second, first)).body("nextCursor", notNullValue());
+
+        operator().body(Map.of("plan", "enterprise", "rateLimitPerHour", 20000, "timeZone", "America/New_York"))
+                .patch("/admin/v1/tenants/" + first).then().statusCode(200)
+                .body("plan", equalTo("enterprise"))
+                .body("rateLimitPerHour", equalTo(20000))
+                .body("timeZone", equalTo("America/New_York"))
+                .body("name", equalTo("Salon free"));
+        operator().body("{\"rateLimitPerHour\":null}").patch("/admin/v1/tenants/" + first)
+                .then().statusCode(200).body("rateLimitPerHour", nullValue());
+        operator().body(Map.of("plan", "gold")).patch("/admin/v1/tenants/" + first)
+                .then().statusCode(422).body("errors[0].field", equalTo("plan"));
+        operator().body(Map.of("timeZone", "Mars/Olympus")).patch("/admin/v1/tenants/" + first)
+                .then().statusCode(422).body("errors[0].field", equalTo("timeZone"));
+        operator().body(Map.of("plan", "pro")).patch("/admin/v1/tenants/ten_01jq0000000000000000000000")
+                .then().statusCode(404);
+        operator().get("/admin/v1/tenants/" + first).then().body("plan", equalTo("enterprise"));
+    }
+
+    @Test
+    void tenantUsersKeepOnlyABcryptHash() throws Exception {
+        String tenant = Operator.tenant("free");
+        String password = "correct horse battery staple";
+        String id = operator().body(Map.of("email", "owner@salon.example", "password", password))
+                .post("/admin/v1/tenants/" + tenant + "/users").then().statusCode(201)
+                .body("id", matchesPattern("usr_[0-9a-z]{26}"))
+                .body("email", equalTo("owner@salon.example"))
+                .body("$", not(hasKey("password")))
+                .body("$", not(hasKey("passwordHash")))
+                .extract().path("id");
+
+        operator().body(Map.of("email", "OWNER@salon.example", "password", password))
+                .post("/admin/v1/tenants/" + tenant + "/users").then().statusCode(409).body("code", equalTo("user_email_taken"));
+        operator().body(Map.of("email", "short@salon.example", "password", "too short"))
+                .post("/admin/v1/tenants/" + tenant + "/users").then().statusCode(422).body("errors[0].field", equalTo("password"));
+        operator().get("/admin/v1/tenants/" + tenant + "/users").then().statusCode(200).body("data.id", contains(id));
+
+        var postgres = PostgresTestResource.server();
+        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl("gateway"), "postgres", "");
+                PreparedStatement query = connection.prepareStatement("select password_hash from tenant_users where id = ?")) {
+            query.setString(1, id);
+            try (ResultSet row = query.executeQuery()) {
+                assertThat(row.next()).isTrue();
+                String hash = row.getString(1);
+                assertThat(hash).startsWith("$2").doesNotContain(password);
+                assertThat(io.quarkus.elytron.security.common.BcryptUtil.matches(password, hash)).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void oauthClientsShowTheirSecretOnce() {
+        var created = operator().body(Map.of("name", "Bookings app", "redirectUris", List.of("https://app.example/callback",
+                        "http://localhost:3000/cb"), "scopes", List.of("appointments.read", "customers.read"), "confidential", true))
+                .post("/admin/v1/oauth-clients").then().statusCode(201)
+                .header("Cache-Control", "no-store")
+                .body("clientId", matchesPattern("cli_[0-9a-z]{26}"))
+                .body("clientSecret", matchesPattern("swcs_[0-9a-f]{64}"))
+                .body("redirectUris", contains("https://app.example/callback", "http://localhost:3000/cb"))
+                .extract();
+        String clientId = created.path("clientId");
+        operator().get("/admin/v1/oauth-clients/" + clientId).then().statusCode(200)
+                .body("clientSecret", nullValue()).body("confidential", equalTo(true));
+
+        operator().body(Map.of("name", "Public app", "redirectUris", List.of("https://app.example/cb"),
+                        "scopes", List.of("appointments.read"), "confidential", false))
+                .post("/admin/v1/oauth-clients").then().statusCode(201).body("clientSecret", nullValue());
+        operator().body(Map.of("name", "Bad", "redirectUris", List.of("http://app.example/cb", "https://x.example/#f"),
+                        "scopes", List.of("root"), "confidential", true))
+                .post("/admin/v1/oauth-clients").then().statusCode(422)
+                .body("errors.field", containsInAnyOrder("redirectUris[0]", "redirectUris[1]", "scopes[0]"));
+    }
 }

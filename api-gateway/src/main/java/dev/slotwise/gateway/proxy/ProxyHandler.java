@@ -5,93 +5,127 @@ import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.gateway.GatewayConfig;
 import dev.slotwise.gateway.credential.Credential;
 import dev.slotwise.gateway.credential.CredentialStore;
-import dev.slotwise.gateway.token.InternalTokenIssuer;
-import io.quarkus.runtime.ShutdownEvent;
-import io.vertx.core.MultiMap;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClientResponse;
+import dev.slotwise.gateway.ratelimit.AuthFailureLimiter;
+import dev.slotwise.gateway.ratelimit.RateLimitDecision;
+import dev.slotwise.gateway.ratelimit.TenantRateLimiter;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
- * The public request path for {@code /api/**}: bearer authentication, the route's scope, then a streaming reverse
- * proxy to the owning service (no body re-parsing). Client-sent internal headers are dropped and the internal
- * token added. An upstream that cannot be reached or does not answer in time is 503 {@code upstream_unavailable}.
+ * The public request path for {@code /api/**}, in this order: the body read up to 1 MiB (413 beyond); a client
+ * address with too many failed authentications in this minute refused (429); bearer authentication (401); the
+ * tenant's hourly quota (429; its headers on every answer from here on); the route (404, 405) and its scope (403);
+ * a body must be JSON (415). Then {@link UpstreamForwarder} takes it to the owning service.
  */
 @ApplicationScoped
 public class ProxyHandler {
 
     private static final Logger LOG = Logger.getLogger(ProxyHandler.class);
-    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
-            "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host");
     private static final String BEARER = "Bearer ";
+    /** CONTRACT §2: request bodies are limited to 1 MiB. */
+    static final long MAX_BODY_BYTES = 1024 * 1024;
 
     private final CredentialStore credentials;
-    private final InternalTokenIssuer tokens;
+    private final TenantRateLimiter quotas;
+    private final AuthFailureLimiter authFailures;
+    private final UpstreamForwarder forwarder;
     private final VertxProblems problems;
-    private final Map<String, URI> services;
-    private final HttpClient client;
-    private final long upstreamTimeoutMillis;
+    private final ClientAddress clientAddress;
 
-    public ProxyHandler(CredentialStore credentials, InternalTokenIssuer tokens, VertxProblems problems,
-            GatewayConfig config, Vertx vertx) {
+    public ProxyHandler(CredentialStore credentials, TenantRateLimiter quotas, AuthFailureLimiter authFailures,
+            UpstreamForwarder forwarder, VertxProblems problems, GatewayConfig config) {
         this.credentials = credentials;
-        this.tokens = tokens;
+        this.quotas = quotas;
+        this.authFailures = authFailures;
+        this.forwarder = forwarder;
         this.problems = problems;
-        this.services = config.gateway().services();
-        this.upstreamTimeoutMillis = config.gateway().upstreamTimeout().toMillis();
-        this.client = vertx.createHttpClient(new HttpClientOptions()
-                .setConnectTimeout((int) config.gateway().upstreamConnectTimeout().toMillis())
-                .setKeepAlive(true)
-                .setMaxPoolSize(64)
-                .setDecompressionSupported(false));
+        this.clientAddress = new ClientAddress(config.gateway().trustedProxies().orElse(List.of()));
     }
 
     void register(@Observes Router router) {
-        router.route("/api/*").order(-10).handler(this::handle);
+        router.route("/api/*").order(-10)
+                .handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES).setHandleFileUploads(false))
+                .handler(this::handle)
+                .failureHandler(this::bodyFailure);
     }
 
-    void close(@Observes ShutdownEvent event) {
-        client.close();
+    /** BodyHandler fails the context with 413 when a body is larger than the limit (by its Content-Length or as read). */
+    private void bodyFailure(RoutingContext context) {
+        if (context.statusCode() == 413) {
+            problems.send(context, new ApiException(413, "payload_too_large", "request bodies are limited to 1 MiB"));
+        } else {
+            LOG.errorf(context.failure(), "request %s failed", RequestIds.of(context.request()));
+            problems.send(context, new ApiException(500, "internal_error", "the server could not complete the request"));
+        }
     }
 
     void handle(RoutingContext context) {
-        HttpServerRequest request = context.request();
-        request.pause();
-        String authorization = request.getHeader(HttpHeaders.AUTHORIZATION);
+        String address = clientAddress.of(context.request());
+        authFailures.blockedFor(address).subscribe().with(
+                blockedSeconds -> {
+                    if (blockedSeconds > 0) {
+                        problems.send(context, new ApiException(429, "rate_limited",
+                                "too many failed authentications from this address; try again in " + blockedSeconds + " s",
+                                List.of(), Map.of("Retry-After", String.valueOf(blockedSeconds))));
+                    } else {
+                        authenticate(context, address);
+                    }
+                },
+                failure -> unavailable(context, "the rate limit store", failure));
+    }
+
+    private void authenticate(RoutingContext context, String address) {
+        String authorization = context.request().getHeader(HttpHeaders.AUTHORIZATION);
         if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            problems.send(context, unauthenticated());
+            refuse(context, address);
             return;
         }
         credentials.find(authorization.substring(BEARER.length()).trim()).subscribe().with(
-                credential -> authorized(context, credential),
+                credential -> {
+                    if (credential.isEmpty()) {
+                        refuse(context, address);
+                    } else {
+                        withinQuota(context, credential.get());
+                    }
+                },
+                failure -> unavailable(context, "credentials", failure));
+    }
+
+    private void refuse(RoutingContext context, String address) {
+        authFailures.recordFailure(address).subscribe().with(
+                recorded -> problems.send(context, unauthenticated()),
+                failure -> problems.send(context, unauthenticated()));
+    }
+
+    private void withinQuota(RoutingContext context, Credential credential) {
+        quotas.hit(credential).subscribe().with(
+                decision -> {
+                    decision.writeHeaders(context.response().headers());
+                    if (decision.allowed()) {
+                        authorized(context, credential);
+                    } else {
+                        problems.send(context, overQuota(decision));
+                    }
+                },
                 failure -> {
-                    LOG.errorf(failure, "credential lookup failed for request %s", RequestIds.of(request));
-                    problems.send(context, new ApiException(503, "upstream_unavailable",
-                            "credentials cannot be checked right now"));
+                    // counting is protection, not correctness: an unreachable counter store must not stop the API
+                    LOG.errorf("rate limit store unavailable for request %s, request admitted: %s",
+                            RequestIds.of(context.request()), failure.toString());
+                    authorized(context, credential);
                 });
     }
 
-    private void authorized(RoutingContext context, Optional<Credential> found) {
-        if (found.isEmpty()) {
-            problems.send(context, unauthenticated());
-            return;
-        }
-        Credential credential = found.get();
+    private void authorized(RoutingContext context, Credential credential) {
         HttpServerRequest request = context.request();
         RouteTable.Match match = RouteTable.match(request.method().name(), request.path());
         if (match.route().isEmpty()) {
@@ -108,59 +142,31 @@ public class ProxyHandler {
                     Map.of("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + route.scope() + "\"")));
             return;
         }
-        forward(context, route, credential);
-    }
-
-    private void forward(RoutingContext context, Route route, Credential credential) {
-        HttpServerRequest request = context.request();
-        URI target = services.get(route.service());
-        RequestOptions options = new RequestOptions()
-                .setMethod(request.method())
-                .setHost(target.getHost())
-                .setPort(target.getPort())
-                .setURI(request.uri())
-                .setIdleTimeout(upstreamTimeoutMillis);
-        MultiMap headers = MultiMap.caseInsensitiveMultiMap();
-        copyHeaders(request.headers(), headers, true);
-        options.setHeaders(headers);
-        headers.set(HttpHeaders.AUTHORIZATION, BEARER + tokens.tokenFor(credential))
-                .set(RequestIds.HEADER, RequestIds.of(request))
-                .set("X-Forwarded-For", request.remoteAddress() == null ? "" : request.remoteAddress().hostAddress())
-                .set("X-Forwarded-Proto", request.scheme());
-        client.request(options)
-                .compose(upstream -> upstream.send(request))
-                .onSuccess(response -> relay(context, response))
-                .onFailure(failure -> {
-                    LOG.warnf("upstream %s failed for request %s: %s", route.service(), RequestIds.of(request),
-                            failure.getMessage());
-                    problems.send(context, ApiException.upstreamUnavailable(
-                            "the " + route.service() + " service is unavailable; retry later"));
-                });
-    }
-
-    private void relay(RoutingContext context, HttpClientResponse upstream) {
-        var response = context.response();
-        response.setStatusCode(upstream.statusCode());
-        copyHeaders(upstream.headers(), response.headers(), false);
-        if (upstream.getHeader(HttpHeaders.CONTENT_LENGTH) == null) {
-            response.setChunked(true);
+        Buffer body = context.body().buffer();
+        if (body != null && body.length() > 0 && !isJson(request.getHeader(HttpHeaders.CONTENT_TYPE))) {
+            problems.send(context, new ApiException(415, "unsupported_media_type", "the request body must be application/json"));
+            return;
         }
-        upstream.pipeTo(response).onFailure(failure -> response.reset());
+        forwarder.forward(context, route, credential);
     }
 
-    /** Copies end-to-end headers; towards a service, also drops the client's credentials and internal headers. */
-    private static void copyHeaders(MultiMap from, MultiMap to, boolean towardsService) {
-        for (Map.Entry<String, String> header : from) {
-            String name = header.getKey().toLowerCase(Locale.ROOT);
-            if (HOP_BY_HOP.contains(name) || (!towardsService && name.equals("x-request-id"))) {
-                continue;
-            }
-            if (towardsService && (name.equals("authorization") || name.startsWith("x-slotwise-")
-                    || name.startsWith("x-forwarded-") || name.equals("x-tenant-id") || name.equals("forwarded"))) {
-                continue;
-            }
-            to.add(header.getKey(), header.getValue());
+    private void unavailable(RoutingContext context, String what, Throwable failure) {
+        LOG.errorf(failure, "%s unavailable for request %s", what, RequestIds.of(context.request()));
+        problems.send(context, ApiException.upstreamUnavailable(what + " cannot be checked right now"));
+    }
+
+    /** {@code application/json} or a JSON subtype ({@code application/merge-patch+json}), any parameters. */
+    static boolean isJson(String contentType) {
+        if (contentType == null) {
+            return false;
         }
+        String type = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+        return type.equals("application/json") || (type.startsWith("application/") && type.endsWith("+json"));
+    }
+
+    private static ApiException overQuota(RateLimitDecision decision) {
+        return new ApiException(429, "rate_limited", "the hourly quota of " + decision.limit()
+                + " requests is used up; it renews in " + decision.secondsToReset() + " s");
     }
 
     private static ApiException unauthenticated() {

@@ -24,7 +24,6 @@ public class VertxProblems {
             context.response().reset();
             return;
         }
-        context.request().resume();
         Problem body = ProblemResponses.problem(problem.status(), problem.code(), problem.getMessage(),
                 problem.errors(), RequestIds.of(context.request()));
         problem.headers().forEach(context.response()::putHeader);

@@ -11,4 +11,8 @@ public record TenantInput(
         @NotNull(message = "is required (free, pro or enterprise)") Plan plan,
         @ValidTimeZone String timeZone,
         @Positive(message = "must be a positive number of requests") Integer rateLimitPerHour) {
+
+    static TenantInput of(Tenant tenant) {
+        return new TenantInput(tenant.name, Plan.fromWire(tenant.plan), tenant.timeZone, tenant.rateLimitPerHour);
+    }
 }

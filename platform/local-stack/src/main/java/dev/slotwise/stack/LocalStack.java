@@ -134,7 +134,6 @@ public final class LocalStack implements AutoCloseable {
             progress.accept("starting " + spec.module() + " on 127.0.0.1:" + port);
             QuarkusAppProcess service = QuarkusAppProcess.start(home, spec.module(), port, environment, logs);
             services.add(service);
-            reaper.guard(service.pid());
         }
         for (QuarkusAppProcess service : services) {
             service.awaitReady(READY_TIMEOUT);

@@ -16,7 +16,12 @@ public final class OrphanReaper implements AutoCloseable {
 
     private static final String SCRIPT = """
             pids=""
-            while IFS= read -r pid; do pids="$pids $pid"; done
+            while IFS= read -r pid; do
+              case "$pid" in
+                -*) pids=$(echo " $pids " | sed "s/ ${pid#-} / /g") ;;
+                *) pids="$pids $pid" ;;
+              esac
+            done
             [ -n "$pids" ] || exit 0
             kill -TERM $pids 2>/dev/null
             i=0
@@ -55,6 +60,16 @@ public final class OrphanReaper implements AutoCloseable {
     public synchronized void guard(long pid) {
         try {
             pids.write((pid + "\n").getBytes(StandardCharsets.US_ASCII));
+            pids.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the orphan reaper is gone", e);
+        }
+    }
+
+    /** The process ended under its launcher's control: forget it, so a later reuse of its pid is never touched. */
+    public synchronized void release(long pid) {
+        try {
+            pids.write(("-" + pid + "\n").getBytes(StandardCharsets.US_ASCII));
             pids.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("the orphan reaper is gone", e);

@@ -20,6 +20,8 @@ import java.util.Map;
 public final class QuarkusAppProcess implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    /** Every service process dies with the JVM that started it, even when that JVM is killed. */
+    private static final OrphanReaper REAPER = OrphanReaper.start();
 
     private final String name;
     private final int port;
@@ -55,7 +57,9 @@ public final class QuarkusAppProcess implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().putAll(environment);
-            return new QuarkusAppProcess(module, port, builder.start(), log);
+            Process process = builder.start();
+            REAPER.guard(process.pid());
+            return new QuarkusAppProcess(module, port, process, log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -103,6 +107,7 @@ public final class QuarkusAppProcess implements AutoCloseable {
                 throw new IllegalStateException(e);
             }
         }
+        close();
         throw new IllegalStateException(name + " not ready within " + timeout + "; see " + log);
     }
 
@@ -110,5 +115,6 @@ public final class QuarkusAppProcess implements AutoCloseable {
     @Override
     public void close() {
         ChildProcesses.stop(process, Duration.ofSeconds(20));
+        REAPER.release(process.pid());
     }
 }

@@ -26,8 +26,6 @@ public final class ServiceDependenciesTestResource implements QuarkusTestResourc
     private static final Duration READY = Duration.ofSeconds(90);
     private static final Map<String, Launch> LAUNCHES = new ConcurrentHashMap<>();
     private static final Map<String, QuarkusAppProcess> RUNNING = new ConcurrentHashMap<>();
-    /** Takes the dependencies down with the test JVM even when it is killed; a shutdown hook covers a normal exit. */
-    private static final OrphanReaper REAPER = OrphanReaper.start();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(
@@ -86,7 +84,6 @@ public final class ServiceDependenciesTestResource implements QuarkusTestResourc
         QuarkusAppProcess process = QuarkusAppProcess.start(home(), module, launch.port(), launch.environment(),
                 Path.of("target", "dependency-logs"));
         RUNNING.put(module, process);
-        REAPER.guard(process.pid());
         process.awaitReady(READY);
     }
 

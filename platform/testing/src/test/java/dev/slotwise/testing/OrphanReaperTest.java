@@ -28,26 +28,46 @@ class OrphanReaperTest {
     public static void main(String[] args) throws Exception {
         OrphanReaper reaper = OrphanReaper.start();
         reaper.guard(Long.parseLong(args[0]));
+        if (args.length > 1) {
+            reaper.release(Long.parseLong(args[1]));
+        }
         System.out.println("guarding");
         System.out.flush();
         Thread.sleep(Duration.ofMinutes(5).toMillis());
     }
 
-    @Test
-    void aLauncherKilledWithSigkillTakesItsProcessesWithIt() throws Exception {
-        guarded = new ProcessBuilder("sleep", "300").start();
-        Process launcher = new ProcessBuilder(List.of(
+    private static void launchAndKill(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), OrphanReaperTest.class.getName(),
-                String.valueOf(guarded.pid())))
-                .redirectErrorStream(true).start();
+                "-cp", System.getProperty("java.class.path"), OrphanReaperTest.class.getName()));
+        command.addAll(List.of(args));
+        Process launcher = new ProcessBuilder(command).redirectErrorStream(true).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8))) {
             assertThat(out.readLine()).isEqualTo("guarding");
         }
-
         launcher.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aLauncherKilledWithSigkillTakesItsProcessesWithIt() throws Exception {
+        guarded = new ProcessBuilder("sleep", "300").start();
+
+        launchAndKill(String.valueOf(guarded.pid()));
 
         assertThat(guarded.waitFor(10, TimeUnit.SECONDS)).as("the guarded process exits once its launcher is gone").isTrue();
+    }
+
+    @Test
+    void aReleasedProcessIsLeftAlone() throws Exception {
+        guarded = new ProcessBuilder("sleep", "300").start();
+        Process other = new ProcessBuilder("sleep", "300").start();
+        try {
+            launchAndKill(String.valueOf(other.pid()), String.valueOf(other.pid()));
+            Thread.sleep(1500);
+            assertThat(other.isAlive()).isTrue();
+        } finally {
+            other.destroyForcibly();
+        }
     }
 
     @Test

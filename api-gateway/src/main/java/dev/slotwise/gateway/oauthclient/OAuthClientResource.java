@@ -1,0 +1,50 @@
+package dev.slotwise.gateway.oauthclient;
+
+import dev.slotwise.commons.problem.ApiException;
+import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
+
+/** Operator API: OAuth client records (CONTRACT §10). The secret is shown once, in the 201, never again. */
+@Path("/admin/v1/oauth-clients")
+@Produces(MediaType.APPLICATION_JSON)
+public class OAuthClientResource {
+
+    private final OAuthClients clients;
+
+    public OAuthClientResource(OAuthClients clients) {
+        this.clients = clients;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> register(@Valid OAuthClientInput input) {
+        if (input == null) {
+            throw ApiException.malformed("the request body must be a JSON object");
+        }
+        return clients.register(input).map(client -> Response.status(Response.Status.CREATED)
+                .header("Location", "/admin/v1/oauth-clients/" + client.clientId())
+                .header("Cache-Control", "no-store")
+                .entity(client).build());
+    }
+
+    @GET
+    public Uni<Map<String, List<OAuthClientView>>> list() {
+        return clients.list().map(found -> Map.of("data", found));
+    }
+
+    @GET
+    @Path("{clientId}")
+    public Uni<OAuthClientView> get(@PathParam("clientId") String clientId) {
+        return clients.get(clientId);
+    }
+}

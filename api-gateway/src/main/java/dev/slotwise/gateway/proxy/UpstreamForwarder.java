@@ -1,0 +1,200 @@
+package dev.slotwise.gateway.proxy;
+
+import dev.slotwise.commons.http.RequestIds;
+import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.gateway.GatewayConfig;
+import dev.slotwise.gateway.credential.Credential;
+import dev.slotwise.gateway.idempotency.Claim;
+import dev.slotwise.gateway.idempotency.IdempotencyKeys;
+import dev.slotwise.gateway.idempotency.StoredAnswer;
+import dev.slotwise.gateway.token.InternalTokenIssuer;
+import io.quarkus.runtime.ShutdownEvent;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jboss.logging.Logger;
+
+/**
+ * Takes an authorised request to its owning service: client-sent internal headers dropped, the internal token
+ * added, the answer streamed back. A {@code POST} under {@code /api/v1} with an {@code Idempotency-Key} runs at most
+ * once per tenant and key (CONTRACT §2): its answer is stored and replayed with {@code Idempotent-Replayed: true}.
+ * An upstream that cannot be reached or does not answer in time is 503 {@code upstream_unavailable}.
+ */
+@ApplicationScoped
+public class UpstreamForwarder {
+
+    private static final Logger LOG = Logger.getLogger(UpstreamForwarder.class);
+    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
+            "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host");
+    /** Headers the gateway itself sets on every answer; a replay gets fresh ones, not the stored ones. */
+    private static final Set<String> NOT_REPLAYED = Set.of("x-request-id", "content-length", "x-ratelimit-limit",
+            "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit", "ratelimit-policy", "retry-after");
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    private final InternalTokenIssuer tokens;
+    private final IdempotencyKeys idempotencyKeys;
+    private final VertxProblems problems;
+    private final Map<String, URI> services;
+    private final HttpClient client;
+    private final long upstreamTimeoutMillis;
+
+    public UpstreamForwarder(InternalTokenIssuer tokens, IdempotencyKeys idempotencyKeys, VertxProblems problems,
+            GatewayConfig config, Vertx vertx) {
+        this.tokens = tokens;
+        this.idempotencyKeys = idempotencyKeys;
+        this.problems = problems;
+        this.services = config.gateway().services();
+        this.upstreamTimeoutMillis = config.gateway().upstreamTimeout().toMillis();
+        this.client = vertx.createHttpClient(new HttpClientOptions()
+                .setConnectTimeout((int) config.gateway().upstreamConnectTimeout().toMillis())
+                .setKeepAlive(true)
+                .setMaxPoolSize(64)
+                .setDecompressionSupported(false));
+    }
+
+    void close(@Observes ShutdownEvent event) {
+        client.close();
+    }
+
+    void forward(RoutingContext context, Route route, Credential credential) {
+        HttpServerRequest request = context.request();
+        String key = request.getHeader(IDEMPOTENCY_KEY);
+        if (key == null || request.method() != HttpMethod.POST || !request.path().startsWith("/api/v1/")) {
+            send(context, route, credential).onSuccess(upstream -> stream(context, upstream));
+            return;
+        }
+        if (key.isEmpty() || key.length() > 255) {
+            problems.send(context, ApiException.malformed("Idempotency-Key must be 1 to 255 characters"));
+            return;
+        }
+        byte[] fingerprint = IdempotencyKeys.fingerprint(request.method().name(), request.path(), context.body().buffer());
+        idempotencyKeys.claim(credential.tenantId(), key, fingerprint).subscribe().with(
+                claim -> {
+                    if (claim instanceof Claim.Owned) {
+                        runOnce(context, route, credential, key);
+                    } else if (claim instanceof Claim.Finished finished) {
+                        answer(context, finished.answer(), true);
+                    } else if (claim instanceof Claim.Running) {
+                        problems.send(context, ApiException.conflict("idempotency_key_in_use",
+                                "a request with this Idempotency-Key is still running; retry when it has finished"));
+                    } else {
+                        problems.send(context, new ApiException(422, "idempotency_key_reused",
+                                "this Idempotency-Key was used with another request"));
+                    }
+                },
+                failure -> {
+                    LOG.errorf(failure, "idempotency keys unavailable for request %s", RequestIds.of(request));
+                    problems.send(context, ApiException.upstreamUnavailable("idempotency keys cannot be checked right now"));
+                });
+    }
+
+    /** Forwards the request whose key this instance owns, stores a 2xx or 4xx answer, releases the key otherwise. */
+    private void runOnce(RoutingContext context, Route route, Credential credential, String key) {
+        String tenantId = credential.tenantId();
+        send(context, route, credential)
+                .compose(upstream -> upstream.body().map(body -> new StoredAnswer(upstream.statusCode(),
+                        replayable(upstream.headers()), body.getBytes())))
+                .onSuccess(answer -> {
+                    var settled = answer.status() >= 500 ? idempotencyKeys.release(tenantId, key)
+                            : idempotencyKeys.complete(tenantId, key, answer);
+                    settled.subscribe().with(done -> answer(context, answer, false), failure -> {
+                        LOG.errorf(failure, "storing the answer of request %s failed", RequestIds.of(context.request()));
+                        answer(context, answer, false);
+                    });
+                })
+                .onFailure(failure -> idempotencyKeys.release(tenantId, key).subscribe().with(
+                        released -> { }, releaseFailure -> LOG.warnf("releasing an idempotency key failed: %s", releaseFailure)));
+    }
+
+    private static void answer(RoutingContext context, StoredAnswer answer, boolean replayed) {
+        HttpServerResponse response = context.response();
+        response.setStatusCode(answer.status());
+        answer.headers().forEach(response::putHeader);
+        if (replayed) {
+            response.putHeader("Idempotent-Replayed", "true");
+        }
+        response.end(Buffer.buffer(answer.body()));
+    }
+
+    /** Sends the request to its service; on failure the client already has its 503 and the future fails. */
+    private Future<HttpClientResponse> send(RoutingContext context, Route route, Credential credential) {
+        HttpServerRequest request = context.request();
+        URI target = services.get(route.service());
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+        copyHeaders(request.headers(), headers, true);
+        headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.tokenFor(credential))
+                .set(RequestIds.HEADER, RequestIds.of(request))
+                .set("X-Forwarded-For", request.remoteAddress() == null ? "" : request.remoteAddress().hostAddress())
+                .set("X-Forwarded-Proto", request.scheme());
+        RequestOptions options = new RequestOptions()
+                .setMethod(request.method())
+                .setHost(target.getHost())
+                .setPort(target.getPort())
+                .setURI(request.uri())
+                .setIdleTimeout(upstreamTimeoutMillis)
+                .setHeaders(headers);
+        Buffer body = context.body().buffer();
+        return client.request(options)
+                .compose(upstream -> body == null ? upstream.send() : upstream.send(body))
+                .onFailure(failure -> {
+                    LOG.warnf("upstream %s failed for request %s: %s", route.service(), RequestIds.of(request),
+                            failure.getMessage());
+                    problems.send(context, ApiException.upstreamUnavailable(
+                            "the " + route.service() + " service is unavailable; retry later"));
+                });
+    }
+
+    private static void stream(RoutingContext context, HttpClientResponse upstream) {
+        HttpServerResponse response = context.response();
+        response.setStatusCode(upstream.statusCode());
+        copyHeaders(upstream.headers(), response.headers(), false);
+        if (upstream.getHeader(HttpHeaders.CONTENT_LENGTH) == null) {
+            response.setChunked(true);
+        }
+        upstream.pipeTo(response).onFailure(failure -> response.reset());
+    }
+
+    private static Map<String, String> replayable(MultiMap headers) {
+        Map<String, String> kept = new LinkedHashMap<>();
+        for (Map.Entry<String, String> header : headers) {
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (!HOP_BY_HOP.contains(name) && !NOT_REPLAYED.contains(name)) {
+                kept.put(header.getKey(), header.getValue());
+            }
+        }
+        return kept;
+    }
+
+    /** Copies end-to-end headers; towards a service, also drops the client's credentials and internal headers. */
+    private static void copyHeaders(MultiMap from, MultiMap to, boolean towardsService) {
+        for (Map.Entry<String, String> header : from) {
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (HOP_BY_HOP.contains(name) || (!towardsService && name.equals("x-request-id"))) {
+                continue;
+            }
+            if (towardsService && (name.equals("authorization") || name.startsWith("x-slotwise-")
+                    || name.startsWith("x-forwarded-") || name.equals("x-tenant-id") || name.equals("forwarded"))) {
+                continue;
+            }
+            to.add(header.getKey(), header.getValue());
+        }
+    }
+}

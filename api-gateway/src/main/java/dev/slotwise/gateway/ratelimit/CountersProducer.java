@@ -1,0 +1,36 @@
+package dev.slotwise.gateway.ratelimit;
+
+import dev.slotwise.gateway.GatewayConfig;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.redis.client.Redis;
+import io.vertx.mutiny.redis.client.RedisAPI;
+import io.vertx.redis.client.RedisOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import org.jboss.logging.Logger;
+
+/**
+ * Chooses where the gateway counts: Redis when {@code slotwise.rate-limit.redis-url} ({@code SLOTWISE_RATE_LIMIT_REDIS_URL})
+ * is set, as it must be for more than one instance; otherwise in this instance's memory.
+ */
+public class CountersProducer {
+
+    private static final Logger LOG = Logger.getLogger(CountersProducer.class);
+
+    @Produces
+    @ApplicationScoped
+    Counters counters(GatewayConfig config, Vertx vertx) {
+        return config.rateLimit().redisUrl()
+                .filter(url -> !url.isBlank())
+                .<Counters>map(url -> {
+                    LOG.info("rate limits are counted in Redis, shared by every gateway instance");
+                    Redis client = Redis.createClient(vertx, new RedisOptions().setConnectionString(url)
+                            .setMaxPoolSize(32).setMaxPoolWaiting(1024));
+                    return new RedisCounters(RedisAPI.api(client));
+                })
+                .orElseGet(() -> {
+                    LOG.info("rate limits are counted in memory: correct for one gateway instance only");
+                    return new MemoryCounters();
+                });
+    }
+}

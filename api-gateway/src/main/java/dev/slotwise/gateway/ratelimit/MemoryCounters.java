@@ -1,0 +1,29 @@
+package dev.slotwise.gateway.ratelimit;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.smallrye.mutiny.Uni;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counters of one gateway instance. Keys name their window, so an entry is only needed until its window ends: every
+ * entry expires two hours after its first increment, longer than any window.
+ */
+final class MemoryCounters implements Counters {
+
+    private final Cache<String, AtomicLong> counts = Caffeine.newBuilder()
+            .expireAfterWrite(2, TimeUnit.HOURS).maximumSize(1_000_000).build();
+
+    @Override
+    public Uni<Long> increment(String key, Duration ttl) {
+        return Uni.createFrom().item(counts.get(key, k -> new AtomicLong()).incrementAndGet());
+    }
+
+    @Override
+    public Uni<Long> get(String key) {
+        AtomicLong count = counts.getIfPresent(key);
+        return Uni.createFrom().item(count == null ? 0L : count.get());
+    }
+}

@@ -1,0 +1,159 @@
+package dev.slotwise.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.testing.EmbeddedPostgresServer;
+import dev.slotwise.testing.FreePorts;
+import dev.slotwise.testing.QuarkusAppProcess;
+import dev.slotwise.testing.RedisServerProcess;
+import dev.slotwise.testing.RsaKeys;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two gateway instances (the packaged jar, as two processes) sharing one real Redis server and one PostgreSQL, as
+ * replicas behind a load balancer: together they never admit more than a tenant's quota, and a key revoked through
+ * one is refused by the other within a second.
+ */
+class GatewayReplicasIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final String ADMIN = "replicas-operator-token-0123456789";
+    private static RedisServerProcess redis;
+    private static EmbeddedPostgresServer postgres;
+    private static final List<QuarkusAppProcess> gateways = new ArrayList<>();
+
+    @BeforeAll
+    static void start() {
+        redis = RedisServerProcess.start();
+        postgres = EmbeddedPostgresServer.startEphemeral();
+        postgres.ensureDatabase("gateway");
+        KeyPair keys = RsaKeys.generate();
+        Path home = Path.of(System.getProperty("slotwise.home", "..")).toAbsolutePath().normalize();
+        List<CompletableFuture<QuarkusAppProcess>> starting = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            int port = FreePorts.next();
+            Map<String, String> environment = Map.of(
+                    "SLOTWISE_HTTP_PORT", String.valueOf(port),
+                    "QUARKUS_DATASOURCE_REACTIVE_URL", postgres.reactiveUrl("gateway"),
+                    "QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl("gateway"),
+                    "QUARKUS_DATASOURCE_USERNAME", EmbeddedPostgresServer.USER,
+                    "QUARKUS_DATASOURCE_PASSWORD", "postgres",
+                    "SLOTWISE_ADMIN_TOKEN", ADMIN,
+                    "SLOTWISE_INTERNAL_TOKEN_PRIVATE_KEY", Base64.getEncoder().encodeToString(keys.getPrivate().getEncoded()),
+                    "SLOTWISE_INTERNAL_TOKEN_PUBLIC_KEY", Base64.getEncoder().encodeToString(keys.getPublic().getEncoded()),
+                    "SLOTWISE_RATE_LIMIT_REDIS_URL", redis.url(),
+                    "SLOTWISE_CUSTOMER_SERVICE_URL", EchoUpstream.get().url());
+            String name = "gateway-" + i;
+            starting.add(CompletableFuture.supplyAsync(() -> {
+                QuarkusAppProcess gateway = QuarkusAppProcess.start(home, "api-gateway", port, environment,
+                        Path.of("target", "replica-logs", name));
+                gateway.awaitReady(Duration.ofSeconds(90));
+                return gateway;
+            }));
+        }
+        starting.forEach(future -> gateways.add(future.join()));
+    }
+
+    @AfterAll
+    static void stop() {
+        gateways.forEach(QuarkusAppProcess::close);
+        if (postgres != null) {
+            postgres.close();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    private static HttpResponse<String> call(int gateway, String method, String path, String token, String body)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateways.get(gateway).url() + path))
+                .timeout(Duration.ofSeconds(10)).header("Authorization", "Bearer " + token)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode created(HttpResponse<String> response) throws Exception {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        return JSON.readTree(response.body());
+    }
+
+    private static String freeTenantKey() throws Exception {
+        String tenant = created(call(0, "POST", "/admin/v1/tenants", ADMIN, "{\"name\":\"Replicas\",\"plan\":\"free\"}"))
+                .get("id").asText();
+        return created(call(1, "POST", "/admin/v1/tenants/" + tenant + "/api-keys", ADMIN,
+                "{\"name\":\"load\",\"scopes\":[\"customers.read\"]}")).get("key").asText();
+    }
+
+    @Test
+    void twoInstancesUnderConcurrentLoadNeverAdmitMoreThanTheQuota() throws Exception {
+        long hour = Instant.now().getEpochSecond() / 3600;
+        String key = freeTenantKey();
+        ExecutorService load = Executors.newFixedThreadPool(16);
+        List<Integer> statuses = new ArrayList<>();
+        try {
+            List<Callable<Integer>> calls = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                int gateway = i % 2;
+                calls.add(() -> call(gateway, "GET", "/api/v1/customers", key, null).statusCode());
+            }
+            for (Future<Integer> status : load.invokeAll(calls)) {
+                statuses.add(status.get());
+            }
+        } finally {
+            load.shutdownNow();
+        }
+        if (Instant.now().getEpochSecond() / 3600 != hour) {
+            return; // the window turned during the run: two windows' quotas were legitimately available
+        }
+        assertThat(statuses).containsOnly(200, 429);
+        assertThat(statuses.stream().filter(s -> s == 200).count()).isEqualTo(100);
+    }
+
+    @Test
+    void aKeyRevokedThroughOneInstanceIsRefusedByTheOtherWithinASecond() throws Exception {
+        String tenant = created(call(0, "POST", "/admin/v1/tenants", ADMIN, "{\"name\":\"Revoke\",\"plan\":\"pro\"}"))
+                .get("id").asText();
+        JsonNode key = created(call(0, "POST", "/admin/v1/tenants/" + tenant + "/api-keys", ADMIN,
+                "{\"name\":\"soon revoked\",\"scopes\":[\"customers.read\"]}"));
+        String secret = key.get("key").asText();
+        assertThat(call(1, "GET", "/api/v1/customers", secret, null).statusCode()).isEqualTo(200);
+
+        assertThat(call(0, "DELETE", "/admin/v1/tenants/" + tenant + "/api-keys/" + key.get("id").asText(), ADMIN, null)
+                .statusCode()).isEqualTo(204);
+        long revoked = System.nanoTime();
+        int status;
+        do {
+            status = call(1, "GET", "/api/v1/customers", secret, null).statusCode();
+        } while (status == 200 && System.nanoTime() - revoked < Duration.ofSeconds(3).toNanos());
+        long tookMillis = (System.nanoTime() - revoked) / 1_000_000;
+
+        assertThat(status).isEqualTo(401);
+        assertThat(tookMillis).isLessThanOrEqualTo(1000);
+    }
+}
