@@ -27,7 +27,7 @@ public class EventIntake {
                    case when e.status = 'active' then 'pending' else 'held' end, now()
               from webhook_endpoints e
              where e.tenant_id = $4 and $2 = any (e.events)
-            on conflict (event_id, endpoint_id) do nothing""";
+            on conflict (event_id, endpoint_id) where replay_of is null do nothing""";
 
     private final Pool pool;
     private final ObjectMapper json;

@@ -1,5 +1,6 @@
 package dev.slotwise.webhooks.endpoint;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.ApiException;
@@ -8,7 +9,9 @@ import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -24,10 +27,12 @@ import jakarta.ws.rs.core.Response;
 public class EndpointResource {
 
     private final EndpointService endpoints;
+    private final EndpointLifecycle lifecycle;
     private final TenantContext tenant;
 
-    public EndpointResource(EndpointService endpoints, TenantContext tenant) {
+    public EndpointResource(EndpointService endpoints, EndpointLifecycle lifecycle, TenantContext tenant) {
         this.endpoints = endpoints;
+        this.lifecycle = lifecycle;
         this.tenant = tenant;
     }
 
@@ -52,5 +57,25 @@ public class EndpointResource {
     @Path("{id}")
     public Uni<EndpointView> get(@PathParam("id") String id) {
         return endpoints.get(tenant.tenantId(), id);
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    public Uni<EndpointView> update(@PathParam("id") String id, JsonNode patch) {
+        return lifecycle.update(tenant.tenantId(), id, patch);
+    }
+
+    @DELETE
+    @Path("{id}")
+    public Uni<Response> delete(@PathParam("id") String id) {
+        return lifecycle.delete(tenant.tenantId(), id).replaceWith(Response.noContent().build());
+    }
+
+    @POST
+    @Path("{id}/rotate-secret")
+    public Uni<Response> rotateSecret(@PathParam("id") String id) {
+        return lifecycle.rotateSecret(tenant.tenantId(), id)
+                .map(secret -> Response.ok(secret).header("Cache-Control", "no-store").build());
     }
 }

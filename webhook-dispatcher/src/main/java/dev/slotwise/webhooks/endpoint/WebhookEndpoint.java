@@ -24,6 +24,10 @@ public class WebhookEndpoint extends PanacheEntityBase {
     public String status;
     @Column(name = "secret_ciphertext")
     public byte[] secretCiphertext;
+    @Column(name = "previous_secret_ciphertext")
+    public byte[] previousSecretCiphertext;
+    @Column(name = "secret_rotated_at")
+    public Instant secretRotatedAt;
     @Column(name = "created_at", updatable = false)
     public Instant createdAt;
     @Column(name = "updated_at")

@@ -1,0 +1,62 @@
+package dev.slotwise.webhooks.delivery;
+
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.tenant.TenantContext;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Map;
+
+/** An endpoint's deliveries, replay and ping (CONTRACT §8), scope {@code webhooks.write}. */
+@Path("/api/webhook-endpoints/{endpointId}")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed("webhooks.write")
+public class DeliveryResource {
+
+    private final DeliveryLog deliveries;
+    private final TenantContext tenant;
+
+    public DeliveryResource(DeliveryLog deliveries, TenantContext tenant) {
+        this.deliveries = deliveries;
+        this.tenant = tenant;
+    }
+
+    @GET
+    @Path("deliveries")
+    public Uni<Page<DeliveryView>> list(@PathParam("endpointId") String endpointId, @QueryParam("status") String status,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        // delivery ids are UUIDs, so the list pages by time with a cursor of its own; the limit rules are the API's
+        int size = PageRequest.parse(limit, null, "").limit();
+        return deliveries.list(tenant.tenantId(), endpointId, status, size, cursor);
+    }
+
+    @GET
+    @Path("deliveries/{deliveryId}")
+    public Uni<DeliveryView> get(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId) {
+        return deliveries.get(tenant.tenantId(), endpointId, deliveryId);
+    }
+
+    @POST
+    @Path("deliveries/{deliveryId}/replay")
+    public Uni<Response> replay(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId) {
+        return deliveries.replay(tenant.tenantId(), endpointId, deliveryId).map(DeliveryResource::accepted);
+    }
+
+    @POST
+    @Path("ping")
+    public Uni<Response> ping(@PathParam("endpointId") String endpointId) {
+        return deliveries.ping(tenant.tenantId(), endpointId).map(DeliveryResource::accepted);
+    }
+
+    private static Response accepted(Map<String, String> delivery) {
+        return Response.accepted(delivery).build();
+    }
+}
