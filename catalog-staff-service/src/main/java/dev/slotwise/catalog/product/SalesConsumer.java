@@ -1,8 +1,8 @@
 package dev.slotwise.catalog.product;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.commons.event.EventRecords;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -32,15 +32,8 @@ public class SalesConsumer {
 
     @Incoming("sales")
     public Uni<Void> consume(String record) {
-        JsonNode event;
-        try {
-            event = json.readTree(record);
-        } catch (JsonProcessingException e) {
-            LOG.warn("skipping a record that is not JSON");
-            return Uni.createFrom().voidItem();
-        }
-        if (!"transaction.completed".equals(event.path("type").asText()) || !event.hasNonNull("id")
-                || !event.hasNonNull("tenantId")) {
+        JsonNode event = EventRecords.envelope(json, record).orElse(null);
+        if (event == null || !"transaction.completed".equals(event.get("type").asText())) {
             return Uni.createFrom().voidItem();
         }
         List<SoldItem> sold = new ArrayList<>();

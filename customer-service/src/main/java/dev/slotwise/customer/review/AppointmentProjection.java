@@ -1,8 +1,8 @@
 package dev.slotwise.customer.review;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.commons.event.EventRecords;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -35,21 +35,16 @@ public class AppointmentProjection {
 
     @Incoming("appointments")
     public Uni<Void> consume(String record) {
-        JsonNode event;
-        try {
-            event = json.readTree(record);
-        } catch (JsonProcessingException e) {
-            LOG.warn("skipping a record that is not JSON");
-            return Uni.createFrom().voidItem();
-        }
-        JsonNode data = event.path("data");
-        if (!"appointment.created".equals(event.path("type").asText()) || !event.hasNonNull("tenantId")
+        JsonNode event = EventRecords.envelope(json, record).orElse(null);
+        JsonNode data = event == null ? null : event.path("data");
+        if (event == null || !"appointment.created".equals(event.get("type").asText())
                 || !data.hasNonNull("id") || !data.hasNonNull("customerId")) {
             return Uni.createFrom().voidItem();
         }
         return pool.preparedQuery(REMEMBER)
                 .execute(Tuple.of(data.get("id").asText(), event.get("tenantId").asText(), data.get("customerId").asText()))
                 .replaceWithVoid()
+                .onFailure().invoke(e -> LOG.warnf("remembering appointment %s failed, retrying: %s", data.get("id").asText(), e.toString()))
                 .onFailure().retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(30)).indefinitely();
     }
 

@@ -1,15 +1,13 @@
 package dev.slotwise.webhooks.delivery;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.slotwise.commons.event.EventRecords;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.jboss.logging.Logger;
 
 /**
  * Consumes every domain event and enqueues one delivery per subscribed endpoint of the event's tenant, in one
@@ -20,7 +18,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class EventIntake {
 
-    private static final Logger LOG = Logger.getLogger(EventIntake.class);
     private static final String ENQUEUE = """
             insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at)
             select gen_random_uuid(), $1, e.id, e.tenant_id, $2, $3,
@@ -39,17 +36,8 @@ public class EventIntake {
 
     @Incoming("events")
     public Uni<Void> consume(String record) {
-        ObjectNode event;
-        try {
-            JsonNode parsed = json.readTree(record);
-            if (!(parsed instanceof ObjectNode object) || !object.hasNonNull("id") || !object.hasNonNull("type")
-                    || !object.hasNonNull("tenantId")) {
-                LOG.warn("skipping a record that is not a Slotwise event envelope");
-                return Uni.createFrom().voidItem();
-            }
-            event = object;
-        } catch (JsonProcessingException e) {
-            LOG.warn("skipping a record that is not JSON");
+        ObjectNode event = EventRecords.envelope(json, record).orElse(null);
+        if (event == null) {
             return Uni.createFrom().voidItem();
         }
         String tenantId = event.remove("tenantId").asText();
