@@ -1,5 +1,6 @@
 package dev.slotwise.appointment.reference;
 
+import dev.slotwise.commons.http.InternalLookups;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.problem.FieldError;
 import io.smallrye.mutiny.Uni;
@@ -7,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.jboss.logging.Logger;
 
 /**
  * The ids an appointment names, checked with the services that own them, concurrently. An id the tenant does not
@@ -16,8 +16,6 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class References {
-
-    private static final Logger LOG = Logger.getLogger(References.class);
 
     private final CustomerDirectory customers;
     private final CatalogDirectory catalog;
@@ -34,11 +32,11 @@ public class References {
      */
     public Uni<Optional<ServiceRef>> check(String bearerToken, String customerId, String serviceId, String staffId) {
         Uni<Optional<CustomerRef>> customer = customerId == null ? Uni.createFrom().item(Optional.empty())
-                : customers.customer(bearerToken, customerId).onFailure().transform(e -> unavailable("customer-service", e));
+                : InternalLookups.guarded("customer-service", customers.customer(bearerToken, customerId));
         Uni<Optional<ServiceRef>> service = serviceId == null ? Uni.createFrom().item(Optional.empty())
-                : catalog.service(bearerToken, serviceId).onFailure().transform(e -> unavailable("catalog-staff-service", e));
+                : InternalLookups.guarded("catalog-staff-service", catalog.service(bearerToken, serviceId));
         Uni<Optional<StaffRef>> staff = staffId == null ? Uni.createFrom().item(Optional.empty())
-                : catalog.staff(bearerToken, staffId).onFailure().transform(e -> unavailable("catalog-staff-service", e));
+                : InternalLookups.guarded("catalog-staff-service", catalog.staff(bearerToken, staffId));
         return Uni.combine().all().unis(customer, service, staff).asTuple().map(found -> {
             List<FieldError> errors = new ArrayList<>();
             if (customerId != null && found.getItem1().isEmpty()) {
@@ -57,10 +55,5 @@ public class References {
             }
             return found.getItem2();
         });
-    }
-
-    private static Throwable unavailable(String dependency, Throwable failure) {
-        LOG.warnf("%s unavailable: %s", dependency, failure.toString());
-        return ApiException.upstreamUnavailable(dependency + " is unavailable; try again shortly");
     }
 }

@@ -1,5 +1,6 @@
 package dev.slotwise.pos.sale;
 
+import dev.slotwise.commons.http.InternalLookups;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.problem.FieldError;
 import dev.slotwise.pos.reference.AppointmentDirectory;
@@ -12,7 +13,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.jboss.logging.Logger;
 
 /**
  * Everything a sale names, checked with the services that own it, concurrently: the customer and the appointment
@@ -22,8 +22,6 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class SaleReferences {
-
-    private static final Logger LOG = Logger.getLogger(SaleReferences.class);
 
     private final CustomerDirectory customers;
     private final AppointmentDirectory appointments;
@@ -37,11 +35,11 @@ public class SaleReferences {
 
     Uni<List<SaleLine>> resolve(String bearerToken, SaleInput sale) {
         Uni<Boolean> customer = sale.customerId() == null ? Uni.createFrom().item(true)
-                : guarded("customer-service", customers.exists(bearerToken, sale.customerId()));
+                : InternalLookups.guarded("customer-service", customers.exists(bearerToken, sale.customerId()));
         Uni<Optional<AppointmentRef>> appointment = sale.appointmentId() == null ? Uni.createFrom().item(Optional.empty())
-                : guarded("appointment-service", appointments.appointment(bearerToken, sale.appointmentId()));
+                : InternalLookups.guarded("appointment-service", appointments.appointment(bearerToken, sale.appointmentId()));
         List<Uni<Optional<PricedRef>>> items = sale.items().stream()
-                .map(item -> guarded("catalog-staff-service", "service".equals(item.type())
+                .map(item -> InternalLookups.guarded("catalog-staff-service", "service".equals(item.type())
                         ? catalog.service(bearerToken, item.refId()) : catalog.product(bearerToken, item.refId())))
                 .toList();
         Uni<List<Optional<PricedRef>>> priced = Uni.join().all(items).andFailFast();
@@ -73,13 +71,6 @@ public class SaleReferences {
                 throw ApiException.invalid(errors);
             }
             return lines;
-        });
-    }
-
-    private static <T> Uni<T> guarded(String dependency, Uni<T> lookup) {
-        return lookup.onFailure().transform(failure -> {
-            LOG.warnf("%s unavailable: %s", dependency, failure.toString());
-            return ApiException.upstreamUnavailable(dependency + " is unavailable; try again shortly");
         });
     }
 }

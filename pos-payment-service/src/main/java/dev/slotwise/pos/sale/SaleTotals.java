@@ -32,12 +32,16 @@ final class SaleTotals {
             throw ApiException.invalid("items", "add up to more than can be charged");
         }
         long paid = 0;
-        for (int i = 0; i < payments.size(); i++) {
-            Money amount = payments.get(i).amount();
-            if (!currency.equals(amount.currency())) {
-                errors.add(new FieldError("payments[" + i + "].amount.currency", "must be " + currency + ", as the items"));
+        try {
+            for (int i = 0; i < payments.size(); i++) {
+                Money amount = payments.get(i).amount();
+                if (!currency.equals(amount.currency())) {
+                    errors.add(new FieldError("payments[" + i + "].amount.currency", "must be " + currency + ", as the items"));
+                }
+                paid = Math.addExact(paid, amount.amount());
             }
-            paid = paid + Math.min(amount.amount(), Long.MAX_VALUE - paid);
+        } catch (ArithmeticException overflow) {
+            throw ApiException.invalid("payments", "add up to more than can be charged");
         }
         if (errors.isEmpty() && paid != total) {
             errors.add(new FieldError("payments", "must add up to the total of " + total + " " + currency

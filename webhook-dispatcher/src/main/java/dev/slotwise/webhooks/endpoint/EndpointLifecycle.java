@@ -25,11 +25,11 @@ public class EndpointLifecycle {
 
     private static final String HOLD = """
             update deliveries set status = 'held', next_attempt_at = null, lease_until = null
-             where endpoint_id = $1 and status = 'pending' and event_type <> 'ping'""";
+             where endpoint_id = :endpoint and status = 'pending' and event_type <> 'ping'""";
     private static final String RELEASE_HELD = """
             update deliveries set status = 'pending', next_attempt_at = now() + (interval '1 millisecond' * ordinal)
               from (select id, row_number() over (order by created_at, id) as ordinal
-                      from deliveries where endpoint_id = $1 and status = 'held') ordered
+                      from deliveries where endpoint_id = :endpoint and status = 'held') ordered
              where deliveries.id = ordered.id""";
 
     private final JsonMergePatch mergePatch;
@@ -72,7 +72,7 @@ public class EndpointLifecycle {
     /** Holds or releases the endpoint's deliveries in the same transaction as its status change. */
     private Uni<Void> moveDeliveries(String endpointId, String status) {
         String statement = "paused".equals(status) ? HOLD : RELEASE_HELD;
-        return Panache.getSession().chain(session -> session.createNativeQuery(statement.replace("$1", ":endpoint"))
+        return Panache.getSession().chain(session -> session.createNativeQuery(statement)
                         .setParameter("endpoint", endpointId).executeUpdate())
                 .chain(() -> Panache.getSession().chain(session -> session
                         .createNativeQuery("select pg_notify('slotwise_deliveries', '')").getSingleResultOrNull()))

@@ -1,8 +1,10 @@
 package dev.slotwise.commons.http;
 
+import dev.slotwise.commons.problem.ApiException;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.Optional;
+import org.jboss.logging.Logger;
 
 /**
  * Reading another service's resource by id on its {@code /internal/v1} lookups (a REST client call): a 404 there is
@@ -10,12 +12,25 @@ import java.util.Optional;
  */
 public final class InternalLookups {
 
+    private static final Logger LOG = Logger.getLogger(InternalLookups.class);
+
     private InternalLookups() {
     }
 
     public static <T> Uni<Optional<T>> found(Uni<T> lookup) {
         return lookup.map(Optional::of)
                 .onFailure(InternalLookups::notFound).recoverWithItem(Optional.empty());
+    }
+
+    /**
+     * A lookup whose owning service did not answer (down, too slow, circuit open) as the client's 503
+     * {@code upstream_unavailable}; the cause is logged, never shown.
+     */
+    public static <T> Uni<T> guarded(String dependency, Uni<T> lookup) {
+        return lookup.onFailure().transform(failure -> {
+            LOG.warnf("%s unavailable: %s", dependency, failure.toString());
+            return ApiException.upstreamUnavailable(dependency + " is unavailable; try again shortly");
+        });
     }
 
     /** The Authorization header that passes the caller's internal token on. */
