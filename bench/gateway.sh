@@ -13,22 +13,7 @@ DURATION="${1:-20}"
 CONNECTIONS="${2:-32}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 
-DATA="$(mktemp -d /tmp/slotwise-bench-XXXXXX)"
-PORT="${BENCH_PORT:-18480}"
-LOG="$DATA/up.log"
-cleanup() { [ -n "${UP_PID:-}" ] && kill "$UP_PID" 2>/dev/null && wait "$UP_PID" 2>/dev/null; rm -rf "$DATA"; }
-trap cleanup EXIT
-
-# services with their full JIT (the local stack's default is C1 only, for a quick start)
-SLOTWISE_JVM_OPTIONS="${SLOTWISE_JVM_OPTIONS:--Xms256m -Xmx512m -XX:+UseParallelGC}" \
-SLOTWISE_DATA_DIR="$DATA" SLOTWISE_HTTP_PORT="$PORT" SLOTWISE_RATE_LIMIT_PLANS_PRO=1000000000 \
-  ./slotwise up >"$LOG" 2>&1 &
-UP_PID=$!
-for _ in $(seq 1 240); do grep -q "Slotwise is ready" "$LOG" && break; sleep 1; done
-grep -q "Slotwise is ready" "$LOG" || { cat "$LOG"; exit 1; }
-
-GATEWAY="http://127.0.0.1:$PORT"
-KEY="$(cat "$DATA/secrets/demo-api-key")"
+. bench/stack.sh
 CUSTOMERS="$(python3 -c 'import json,sys; c=[x for x in json.load(open(sys.argv[1]))["components"] if x["name"]=="customer-service"][0]; print(c["url"])' "$DATA/stack.json")"
 CUSTOMER="$(curl -sf -H "Authorization: Bearer $KEY" "$GATEWAY/api/v1/customers?limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')"
 TENANT="$(curl -sf -H "Authorization: Bearer $(cat "$DATA/secrets/admin-token")" "$GATEWAY/admin/v1/tenants" | python3 -c 'import json,sys; print([t for t in json.load(sys.stdin)["data"] if t["name"]=="Demo Salon"][0]["id"])')"

@@ -30,7 +30,18 @@ public interface WebhooksConfig {
     @WithDefault("64")
     int batchSize();
 
-    /** How long a claimed delivery stays leased to one worker (longer than the timeout). */
+    /** Deliveries one dispatcher replica has claimed and not yet recorded, over all endpoints. */
+    @WithDefault("256")
+    int maxInFlight();
+
+    /**
+     * Deliveries one replica sends to the same endpoint at once: an endpoint that hangs until the timeout occupies
+     * at most this many of the {@link #maxInFlight()} slots, so it never delays another endpoint's deliveries.
+     */
+    @WithDefault("8")
+    int endpointConcurrency();
+
+    /** How long a claimed delivery stays leased to one worker (well over twice the timeout: a claimed delivery may wait for its endpoint's turn). */
     @WithDefault("60s")
     Duration lease();
 

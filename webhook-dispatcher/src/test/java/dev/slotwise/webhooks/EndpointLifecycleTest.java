@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The endpoint's life after registration (CONTRACT §8): paused by a dead receiver (last retry failed, or 410) with
  * later events held, resumed with the held ones sent; ping, replay, rotation, the delivery log, patch, delete.
- * Test retry delays are 1 s, 1 s: three attempts in all.
+ * Test retry delays are six of 300 ms: the default count, first attempt + 6 retries, quickly.
  */
 @QuarkusTest
 class EndpointLifecycleTest {
@@ -59,8 +59,13 @@ class EndpointLifecycleTest {
     }
 
     private String publish() {
+        return publish(Ids.next("cus"));
+    }
+
+    /** Events with one key share a partition, so the dispatcher consumes them in the order they were sent. */
+    private String publish(String key) {
         String eventId = Ids.next("evt");
-        kafka.send("slotwise.customer.events", Ids.next("cus"), """
+        kafka.send("slotwise.customer.events", key, """
                 {"id":"%s","type":"customer.created","tenantId":"%s","createdAt":"2026-11-22T09:30:00.000Z","data":{"firstName":"Ada"}}"""
                 .formatted(eventId, tenant));
         return eventId;
@@ -84,28 +89,33 @@ class EndpointLifecycleTest {
     }
 
     @Test
-    void aReceiverThatAlwaysFailsPausesItsEndpointAndLaterEventsAreHeldUntilResumed() throws Exception {
-        try (WebhookReceiver receiver = WebhookReceiver.start().answer(500, 500, 500)) {
+    void aReceiverThatAlwaysFailsPausesItsEndpointAfterSixRetriesAndHeldEventsFollowInOrderOnResume() throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.start().answer(500, 500, 500, 500, 500, 500, 500)) {
             String endpoint = register(receiver.url("/dead")).get("id");
             String first = publish();
-            assertThat(receiver.await(r -> r.body().contains(first), 3, WAIT)).hasSize(3);
+            List<WebhookReceiver.Received> attempts = receiver.await(r -> r.body().contains(first), 7, WAIT);
             assertThat(awaitStatus(endpoint, "paused")).isEqualTo("paused");
+            assertThat(attempts).extracting(r -> r.header("X-Slotwise-Delivery")).containsOnly(attempts.get(0).header("X-Slotwise-Delivery"));
 
-            String second = publish();
-            String third = publish();
+            String customer = Ids.next("cus");
+            List<String> later = List.of(publish(customer), publish(customer), publish(customer), publish(customer),
+                    publish(customer));
             long deadline = System.nanoTime() + WAIT.toNanos();
-            while (deliveryStatuses(endpoint).stream().filter("held"::equals).count() < 2 && System.nanoTime() < deadline) {
+            while (deliveryStatuses(endpoint).stream().filter("held"::equals).count() < later.size()
+                    && System.nanoTime() < deadline) {
                 Thread.sleep(100);
             }
-            assertThat(deliveryStatuses(endpoint)).containsExactly("held", "held", "failed");
-            assertThat(receiver.all()).hasSize(3);
+            assertThat(deliveryStatuses(endpoint)).containsExactly("held", "held", "held", "held", "held", "failed");
+            api().get("/api/webhook-endpoints/" + endpoint + "/deliveries?status=failed").then().statusCode(200)
+                    .body("data", hasSize(1)).body("data[0].attemptCount", equalTo(7));
+            Thread.sleep(500);
+            assertThat(receiver.all()).hasSize(7);
 
             api().body("{\"status\":\"active\"}").patch("/api/webhook-endpoints/" + endpoint)
                     .then().statusCode(200).body("status", equalTo("active"));
-            List<WebhookReceiver.Received> resumed = receiver.await(r -> !r.body().contains(first), 2, WAIT);
-            // both arrive; strict order across one endpoint's deliveries comes with per-endpoint concurrency limits
+            List<WebhookReceiver.Received> resumed = receiver.await(r -> !r.body().contains(first), later.size(), WAIT);
             assertThat(resumed).extracting(r -> JSON.readTree(r.body()).get("id").asText())
-                    .containsExactlyInAnyOrder(second, third);
+                    .containsExactlyElementsOf(later);
         }
     }
 

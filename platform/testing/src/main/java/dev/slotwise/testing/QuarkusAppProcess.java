@@ -123,6 +123,18 @@ public final class QuarkusAppProcess implements AutoCloseable {
         throw new IllegalStateException(name + " not ready within " + timeout + "; see " + log);
     }
 
+    /** Kills the process outright (SIGKILL: no shutdown hooks, nothing flushed), as a crash or an OOM kill would. */
+    public void kill() {
+        try {
+            process.destroyForcibly().waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } finally {
+            REAPER.release(process.pid());
+        }
+    }
+
     /** Stops the process (SIGTERM, then SIGKILL after 20 s) and waits for it. */
     @Override
     public void close() {

@@ -2,94 +2,83 @@ package dev.slotwise.webhooks.delivery;
 
 import dev.slotwise.commons.pg.NotifiedLoop;
 import dev.slotwise.webhooks.WebhooksConfig;
-import dev.slotwise.webhooks.signing.SecretCipher;
-import dev.slotwise.webhooks.signing.WebhookSigner;
+import dev.slotwise.webhooks.delivery.DeliverySender.DeliveryTimeout;
+import dev.slotwise.webhooks.destination.DestinationRefused;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.buffer.Buffer;
-import io.vertx.mutiny.core.http.HttpClient;
-import io.vertx.mutiny.core.http.HttpClientRequest;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
-import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Sends due deliveries. A batch is claimed with {@code FOR UPDATE SKIP LOCKED} and leased in its own committed
- * statement before any HTTP call (no transaction open across it), so several dispatcher replicas share the work
- * and a crashed one's leases simply expire. Each attempt is recorded; the next one is scheduled from the retry
- * delays. Woken by {@code LISTEN slotwise_deliveries}, with a polling backstop for retries that fall due.
+ * Claims due deliveries and hands them to the endpoint lanes. A claim takes rows with {@code FOR UPDATE SKIP
+ * LOCKED} and leases them in the same committed statement, before any HTTP call, so several dispatcher replicas
+ * share the work and a crashed one's leases simply expire. It skips endpoints whose lane is full and takes at most
+ * one lane's worth per endpoint, so a hanging endpoint cannot crowd out the rest; claiming goes on while slots are
+ * free. Woken by {@code LISTEN slotwise_deliveries} and by every finished delivery, with a polling backstop for
+ * retries that fall due.
  */
 @ApplicationScoped
 public class DeliveryWorker {
 
     private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
     private static final String CLAIM = """
+            with due as (
+                select d.id, d.endpoint_id, d.next_attempt_at, d.created_at
+                  from deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+                 where d.status = 'pending' and d.next_attempt_at <= now()
+                   and (d.lease_until is null or d.lease_until < now())
+                   and (e.status = 'active' or d.event_type = 'ping')
+                   and d.endpoint_id <> all($3::text[])
+                   and (not d.in_order or not exists (
+                        select 1 from deliveries o
+                         where o.endpoint_id = d.endpoint_id and o.in_order and o.status = 'pending'
+                           and o.lease_until >= now()))
+                 order by d.next_attempt_at
+                 limit $1
+                 for update of d skip locked
+            ), ranked as (
+                select id, row_number() over (partition by endpoint_id order by next_attempt_at, created_at, id) as place
+                  from due
+            )
             update deliveries d set lease_until = now() + make_interval(secs => $2)
-              from webhook_endpoints e
-             where e.id = d.endpoint_id
-               and (e.status = 'active' or d.event_type = 'ping')
-               and d.id in (select id from deliveries
-                             where status = 'pending' and next_attempt_at <= now()
-                               and (lease_until is null or lease_until < now())
-                             order by next_attempt_at limit $1
-                             for update skip locked)
-            returning d.id, d.endpoint_id, d.event_type, d.payload, d.attempt_count, e.url, e.secret_ciphertext,
+              from ranked r, webhook_endpoints e
+             where d.id = r.id and e.id = d.endpoint_id
+               and r.place <= case when d.in_order then 1 else $4 end
+            returning d.id, d.endpoint_id, d.event_type, d.payload, d.attempt_count, d.in_order, d.next_attempt_at,
+                      d.created_at, e.url, e.secret_ciphertext,
                       case when e.secret_rotated_at > now() - interval '24 hours'
                            then e.previous_secret_ciphertext end as previous_secret_ciphertext""";
-    private static final String RECORD_ATTEMPT = """
-            insert into delivery_attempts (delivery_id, at, response_status, duration_ms, error)
-            values ($1, $2, $3, $4, $5)""";
-    private static final String RECORD_OUTCOME = """
-            update deliveries set status = $2, attempt_count = attempt_count + 1, next_attempt_at = $3,
-                   lease_until = null, last_response_status = $4, last_error = $5
-             where id = $1""";
-    /** A dead endpoint (its last retry failed, or it answered 410): no attempts until it is resumed. */
-    private static final String PAUSE_ENDPOINT = """
-            update webhook_endpoints set status = 'paused', updated_at = now() where id = $1 and status = 'active'""";
-    private static final String HOLD_PENDING = """
-            update deliveries set status = 'held', next_attempt_at = null, lease_until = null
-             where endpoint_id = $1 and status = 'pending' and id <> $2""";
 
     private final Pool pool;
     private final WebhooksConfig config;
-    private final SecretCipher cipher;
-    private final RetrySchedule schedule;
-    private final HttpClient http;
+    private final DeliverySender sender;
+    private final DeliveryRecorder recorder;
+    private final EndpointLanes lanes;
     private final NotifiedLoop loop;
 
-    public DeliveryWorker(Pool pool, Vertx vertx, WebhooksConfig config, SecretCipher cipher,
+    public DeliveryWorker(Pool pool, Vertx vertx, WebhooksConfig config, DeliverySender sender,
+            DeliveryRecorder recorder,
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") String username,
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
         this.pool = pool;
         this.config = config;
-        this.cipher = cipher;
-        this.schedule = new RetrySchedule(config.retryDelays());
+        this.sender = sender;
+        this.recorder = recorder;
         this.loop = new NotifiedLoop("delivery worker", vertx, NotifiedLoop.listenOptions(url, username, password),
                 "slotwise_deliveries", config.pollInterval(), this::drain);
-        this.http = vertx.createHttpClient(new HttpClientOptions()
-                .setConnectTimeout((int) config.timeout().toMillis())
-                .setMaxPoolSize(256)
-                .setKeepAlive(true)
-                .setVerifyHost(true)
-                .setTrustAll(false));
+        this.lanes = new EndpointLanes(config.endpointConcurrency(), this::deliver, loop::wake);
     }
 
     void start(@Observes StartupEvent event) {
@@ -100,116 +89,67 @@ public class DeliveryWorker {
         loop.stop();
     }
 
+    /** Claims while there are free slots and due deliveries. */
     private Uni<Void> drain() {
-        return claim().chain(batch -> batch.isEmpty() ? Uni.createFrom().voidItem()
-                : Uni.join().all(batch.stream().map(this::deliver).toList()).andCollectFailures()
-                        .onFailure().recoverWithNull()
-                        .chain(done -> batch.size() >= config.batchSize() ? drain() : Uni.createFrom().voidItem()));
+        int free = Math.min(config.batchSize(), config.maxInFlight() - lanes.size());
+        if (free <= 0) {
+            return Uni.createFrom().voidItem();
+        }
+        return claim(free).chain(batch -> {
+            if (batch.isEmpty()) {
+                return Uni.createFrom().voidItem();
+            }
+            lanes.add(batch);
+            return drain();
+        });
     }
 
-    private Uni<List<Due>> claim() {
+    private Uni<List<Due>> claim(int limit) {
         return pool.preparedQuery(CLAIM)
-                .execute(Tuple.of(config.batchSize(), (double) config.lease().toSeconds()))
+                .execute(Tuple.of(limit, (double) config.lease().toSeconds(), lanes.saturated(),
+                        config.endpointConcurrency()))
                 .map(rows -> {
                     List<Due> due = new ArrayList<>();
                     for (Row row : rows) {
                         Buffer previous = row.getBuffer("previous_secret_ciphertext");
                         due.add(new Due(row.getUUID("id"), row.getString("endpoint_id"), row.getString("event_type"),
                                 row.getString("payload"), row.getInteger("attempt_count"), row.getString("url"),
-                                row.getBuffer("secret_ciphertext").getBytes(), previous == null ? null : previous.getBytes()));
+                                row.getBuffer("secret_ciphertext").getBytes(),
+                                previous == null ? null : previous.getBytes(), row.getBoolean("in_order"),
+                                row.getOffsetDateTime("next_attempt_at"), row.getOffsetDateTime("created_at")));
                     }
+                    due.sort(Due.SENDING_ORDER);
                     return due;
                 });
     }
 
-    private Uni<Void> deliver(Due due) {
+    /** One attempt, recorded; {@code true} when it paused the endpoint. Never fails. */
+    private Uni<Boolean> deliver(Due due) {
         Instant started = Instant.now();
         long startedNanos = System.nanoTime();
-        return send(due)
+        return sender.send(due)
                 .map(status -> new Outcome(status, null))
                 .onFailure().recoverWithItem(failure -> new Outcome(null, describe(failure)))
-                .chain(outcome -> record(due, started, (System.nanoTime() - startedNanos) / 1_000_000, outcome))
-                .onFailure().invoke(failure -> LOG.errorf(failure,
-                        "recording delivery %s failed; it is sent again when its lease expires", due.id()));
-    }
-
-    private Uni<Integer> send(Due due) {
-        String secret = cipher.decrypt(due.secretCiphertext());
-        String deliveryId = due.id().toString();
-        long timestamp = Instant.now().getEpochSecond();
-        String standardSignature = WebhookSigner.standardSignature(secret, deliveryId, timestamp, due.payload());
-        if (due.previousSecretCiphertext() != null) {
-            // within 24 h of a rotation the old secret signs too, so receivers can switch without losing a delivery
-            standardSignature += " " + WebhookSigner.standardSignature(cipher.decrypt(due.previousSecretCiphertext()),
-                    deliveryId, timestamp, due.payload());
-        }
-        RequestOptions options = new RequestOptions()
-                .setMethod(HttpMethod.POST)
-                .setAbsoluteURI(due.url())
-                .setFollowRedirects(false)
-                .putHeader("Content-Type", "application/json")
-                .putHeader("User-Agent", "Slotwise-Webhooks/1")
-                .putHeader("X-Slotwise-Event", due.eventType())
-                .putHeader("X-Slotwise-Delivery", deliveryId)
-                .putHeader("X-Slotwise-Signature", WebhookSigner.slotwiseSignature(secret, due.payload()))
-                .putHeader("webhook-id", deliveryId)
-                .putHeader("webhook-timestamp", Long.toString(timestamp))
-                .putHeader("webhook-signature", standardSignature);
-        return http.request(options)
-                .chain(request -> sendBody(request, due.payload()))
-                .ifNoItem().after(config.timeout()).failWith(() -> new DeliveryTimeout(config.timeout().toMillis()));
-    }
-
-    private static Uni<Integer> sendBody(HttpClientRequest request, String body) {
-        return request.send(Buffer.buffer(body))
-                .chain(response -> response.body().replaceWith(response.statusCode()));
-    }
-
-    /**
-     * Records the attempt and what follows: success; another attempt on the schedule; or, after the last retry or
-     * a {@code 410 Gone}, a failed delivery and a paused endpoint whose other pending deliveries are held.
-     */
-    private Uni<Void> record(Due due, Instant at, long durationMs, Outcome outcome) {
-        boolean succeeded = outcome.status() != null && outcome.status() >= 200 && outcome.status() < 300;
-        boolean gone = outcome.status() != null && outcome.status() == 410;
-        String error = succeeded ? null : outcome.error() != null ? outcome.error() : "HTTP " + outcome.status();
-        Optional<Instant> next = succeeded || gone ? Optional.empty() : schedule.nextAttempt(due.attemptCount() + 1, Instant.now());
-        String status = succeeded ? "succeeded" : next.isPresent() ? "pending" : "failed";
-        boolean pause = !succeeded && next.isEmpty();
-        return pool.withTransaction(connection -> connection.preparedQuery(RECORD_ATTEMPT)
-                        .execute(Tuple.of(due.id(), utc(at), outcome.status(), (int) durationMs, error))
-                        .chain(() -> connection.preparedQuery(RECORD_OUTCOME).execute(Tuple.from(Arrays.asList(
-                                due.id(), status, next.map(DeliveryWorker::utc).orElse(null), outcome.status(), error))))
-                        .chain(() -> !pause ? Uni.createFrom().voidItem()
-                                : connection.preparedQuery(PAUSE_ENDPOINT).execute(Tuple.of(due.endpointId()))
-                                        .chain(() -> connection.preparedQuery(HOLD_PENDING)
-                                                .execute(Tuple.of(due.endpointId(), due.id())))
-                                        .replaceWithVoid()))
-                .replaceWithVoid();
-    }
-
-    private static Object utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+                .chain(outcome -> recorder.record(due, started, (System.nanoTime() - startedNanos) / 1_000_000,
+                        outcome.status(), outcome.error()))
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.errorf(failure, "recording delivery %s failed; it is sent again when its lease expires",
+                            due.id());
+                    return false;
+                });
     }
 
     private static String describe(Throwable failure) {
-        if (failure instanceof DeliveryTimeout) {
+        if (failure instanceof DeliveryTimeout || failure.getClass().getSimpleName().contains("Timeout")) {
             return "timeout";
+        }
+        if (failure instanceof DestinationRefused) {
+            return "destination_refused";
         }
         String name = failure.getClass().getSimpleName();
         return name.isEmpty() ? "connection_error" : name;
     }
 
-    record Due(UUID id, String endpointId, String eventType, String payload, int attemptCount, String url,
-            byte[] secretCiphertext, byte[] previousSecretCiphertext) {
-    }
-
-    record Outcome(Integer status, String error) {
-    }
-
-    static final class DeliveryTimeout extends RuntimeException {
-        DeliveryTimeout(long millis) {
-            super("no answer within " + millis + " ms", null, false, false);
-        }
+    private record Outcome(Integer status, String error) {
     }
 }

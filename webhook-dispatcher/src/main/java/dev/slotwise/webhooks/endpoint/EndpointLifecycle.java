@@ -27,7 +27,8 @@ public class EndpointLifecycle {
             update deliveries set status = 'held', next_attempt_at = null, lease_until = null
              where endpoint_id = :endpoint and status = 'pending' and event_type <> 'ping'""";
     private static final String RELEASE_HELD = """
-            update deliveries set status = 'pending', next_attempt_at = now() + (interval '1 millisecond' * ordinal)
+            update deliveries set status = 'pending', in_order = true,
+                   next_attempt_at = now() + (interval '1 millisecond' * ordinal)
               from (select id, row_number() over (order by created_at, id) as ordinal
                       from deliveries where endpoint_id = :endpoint and status = 'held') ordered
              where deliveries.id = ordered.id""";

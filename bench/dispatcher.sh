@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The webhook dispatcher as a tenant sees it, through a running stack (bench/DispatcherBench.java):
+#  - latency: customers created through the API at a steady rate, time from the API's 201 to the customer.created
+#    webhook at a fast local receiver (p50, p99);
+#  - throughput: a burst of events fanned out to many endpoints, deliveries per second while the backlog lasts.
+#
+#   bench/dispatcher.sh [events/s, default 200] [seconds, default 30] [endpoints, default 20] [burst events, default 1000]
+#
+# Needs only the JDK. Starts its own stack with ./slotwise up in a temporary data directory and stops it at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/stack.sh
+
+echo "warming up: 20 s at the same rate"
+java bench/DispatcherBench.java "$GATEWAY" "$KEY" "${1:-200}" 20 4 400 >/dev/null
+java bench/DispatcherBench.java "$GATEWAY" "$KEY" "${1:-200}" "${2:-30}" "${3:-20}" "${4:-1000}"

@@ -1,0 +1,19 @@
+# Sourced by the benchmarks: starts ./slotwise up in a temporary data directory, with the full JIT and quotas
+# raised so a benchmark measures the work and not 429s, and stops it (and removes the data) when the script exits.
+# Sets DATA, GATEWAY and KEY (the demo tenant's API key).
+DATA="$(mktemp -d /tmp/slotwise-bench-XXXXXX)"
+PORT="${BENCH_PORT:-18480}"
+LOG="$DATA/up.log"
+cleanup() { [ -n "${UP_PID:-}" ] && kill "$UP_PID" 2>/dev/null && wait "$UP_PID" 2>/dev/null; rm -rf "$DATA"; }
+trap cleanup EXIT
+
+# services with their full JIT (the local stack's default is C1 only, for a quick start)
+SLOTWISE_JVM_OPTIONS="${SLOTWISE_JVM_OPTIONS:--Xms256m -Xmx512m -XX:+UseParallelGC}" \
+SLOTWISE_DATA_DIR="$DATA" SLOTWISE_HTTP_PORT="$PORT" SLOTWISE_RATE_LIMIT_PLANS_PRO=1000000000 \
+  ./slotwise up >"$LOG" 2>&1 &
+UP_PID=$!
+for _ in $(seq 1 240); do grep -q "Slotwise is ready" "$LOG" && break; sleep 1; done
+grep -q "Slotwise is ready" "$LOG" || { cat "$LOG"; exit 1; }
+
+GATEWAY="http://127.0.0.1:$PORT"
+KEY="$(cat "$DATA/secrets/demo-api-key")"

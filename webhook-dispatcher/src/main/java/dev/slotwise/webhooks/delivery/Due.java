@@ -1,0 +1,18 @@
+package dev.slotwise.webhooks.delivery;
+
+import java.time.OffsetDateTime;
+import java.util.Comparator;
+import java.util.UUID;
+
+/**
+ * A claimed delivery, with what sending it needs. {@code inOrder}: released from held, so it is sent only when
+ * nothing else of its endpoint is in flight.
+ */
+record Due(UUID id, String endpointId, String eventType, String payload, int attemptCount, String url,
+        byte[] secretCiphertext, byte[] previousSecretCiphertext, boolean inOrder, OffsetDateTime dueAt,
+        OffsetDateTime createdAt) {
+
+    /** The order an endpoint's deliveries start in: when they fell due, then when their events arrived. */
+    static final Comparator<Due> SENDING_ORDER = Comparator.comparing(Due::dueAt)
+            .thenComparing(Due::createdAt).thenComparing(Due::id);
+}
