@@ -1,13 +1,19 @@
 import com.sun.net.httpserver.HttpServer;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -15,7 +21,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -37,8 +42,8 @@ import java.util.regex.Pattern;
 public class DispatcherBench {
 
     private static final Pattern CUSTOMER_ID = Pattern.compile("\"id\"\\s*:\\s*\"(cus_[^\"]+)\"");
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-            .executor(Executors.newFixedThreadPool(8)).build();
+    private static final String CUSTOMER = "{\"firstName\":\"Bench\",\"lastName\":\"Mark\"}";
+    private static final int CLIENTS = 16;
 
     private final String gateway;
     private final String apiKey;
@@ -99,33 +104,40 @@ public class DispatcherBench {
         }
     }
 
-    private void latency(int rate, int seconds) throws InterruptedException {
+    private void latency(int rate, int seconds) throws Exception {
         int total = rate * seconds;
-        AtomicInteger sent = new AtomicInteger();
         AtomicInteger refused = new AtomicInteger();
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
-        long periodNanos = 1_000_000_000L / rate;
-        ticker.scheduleAtFixedRate(() -> {
-            if (sent.getAndIncrement() >= total) {
-                return;
-            }
-            HTTP.sendAsync(createCustomer(), HttpResponse.BodyHandlers.ofString()).whenComplete((response, failure) -> {
+        AtomicInteger answered = new AtomicInteger();
+        BlockingQueue<Long> tickets = new LinkedBlockingQueue<>();
+        List<Thread> clients = clients(CLIENTS, api -> {
+            while (true) {
+                tickets.take();
+                Response response = api.send("POST", "/api/v1/customers", CUSTOMER);
                 long now = System.nanoTime();
-                if (failure == null && response.statusCode() == 201) {
-                    Matcher id = CUSTOMER_ID.matcher(response.body());
-                    if (id.find()) {
-                        created.put(id.group(1), now);
-                        return;
-                    }
+                Matcher id = response.status() == 201 ? CUSTOMER_ID.matcher(response.body()) : null;
+                if (id != null && id.find()) {
+                    created.put(id.group(1), now);
+                } else {
+                    refused.incrementAndGet();
                 }
-                refused.incrementAndGet();
-            });
-        }, 0, periodNanos, TimeUnit.NANOSECONDS);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds + 30L);
-        while ((sent.get() < total || arrived.size() < created.size()) && System.nanoTime() < deadline) {
+                answered.incrementAndGet();
+            }
+        });
+        long periodNanos = 1_000_000_000L / rate;
+        long start = System.nanoTime();
+        for (int i = 0; i < total; i++) {
+            long due = start + i * periodNanos;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            tickets.add(due);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while ((answered.get() < total || arrived.size() < created.size()) && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
-        ticker.shutdownNow();
+        clients.forEach(Thread::interrupt);
         List<Double> millis = new ArrayList<>();
         created.forEach((id, at) -> {
             Long arrival = arrived.get(id);
@@ -140,23 +152,21 @@ public class DispatcherBench {
                 percentile(millis, 0.50), percentile(millis, 0.99), millis.isEmpty() ? 0 : millis.get(millis.size() - 1));
     }
 
-    private void throughput(int endpoints, int events) throws InterruptedException {
+    private void throughput(int endpoints, int events) throws Exception {
+        Thread.sleep(2_000); // the last latency deliveries are in
         burst = true;
         int expected = endpoints * events;
-        AtomicInteger done = new AtomicInteger();
-        for (int i = 0; i < events; i++) {
-            HTTP.sendAsync(createCustomer(), HttpResponse.BodyHandlers.discarding())
-                    .whenComplete((response, failure) -> done.incrementAndGet());
-            if (i % 50 == 49) {
-                while (i + 1 - done.get() > 200) {
-                    Thread.sleep(1); // at most 200 API requests in flight
-                }
+        AtomicInteger remaining = new AtomicInteger(events);
+        List<Thread> clients = clients(CLIENTS, api -> {
+            while (remaining.getAndDecrement() > 0) {
+                api.send("POST", "/api/v1/customers", CUSTOMER);
             }
-        }
+        });
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (burstArrivals.size() < expected && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
+        clients.forEach(Thread::interrupt);
         List<Long> arrivals = new ArrayList<>(burstArrivals);
         Collections.sort(arrivals);
         double seconds = (arrivals.get(arrivals.size() - 1) - arrivals.get(0)) / 1e9;
@@ -164,29 +174,120 @@ public class DispatcherBench {
                 events, endpoints, expected, arrivals.size(), seconds, arrivals.size() / seconds);
     }
 
-    private HttpRequest createCustomer() {
-        return request("/api/v1/customers").POST(HttpRequest.BodyPublishers.ofString(
-                "{\"firstName\":\"Bench\",\"lastName\":\"Mark\"}")).build();
+    interface ClientLoop {
+        void run(Api api) throws Exception;
     }
 
-    private String register(String url) throws IOException, InterruptedException {
-        HttpResponse<String> response = HTTP.send(request("/api/webhook-endpoints").POST(HttpRequest.BodyPublishers.ofString(
-                "{\"url\":\"" + url + "\",\"events\":[\"customer.created\"]}")).build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 201) {
-            throw new IllegalStateException("registering " + url + ": " + response.statusCode() + " " + response.body());
+    /** Client threads, each with its own keep-alive connection to the gateway (cheaper than any client library). */
+    private List<Thread> clients(int count, ClientLoop loop) {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Thread thread = new Thread(() -> {
+                try (Api api = new Api(gateway, apiKey)) {
+                    loop.run(api);
+                } catch (InterruptedException stopped) {
+                    // done
+                } catch (Exception e) {
+                    if (!Thread.currentThread().isInterrupted()) {
+                        e.printStackTrace();
+                    }
+                }
+            });
+            thread.setDaemon(true);
+            thread.start();
+            threads.add(thread);
         }
-        Matcher id = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"").matcher(response.body());
-        id.find();
-        return id.group(1);
+        return threads;
     }
 
-    private void delete(String endpoint) throws IOException, InterruptedException {
-        HTTP.send(request("/api/webhook-endpoints/" + endpoint).DELETE().build(), HttpResponse.BodyHandlers.discarding());
+    private String register(String url) throws IOException {
+        try (Api api = new Api(gateway, apiKey)) {
+            Response response = api.send("POST", "/api/webhook-endpoints",
+                    "{\"url\":\"" + url + "\",\"events\":[\"customer.created\"]}");
+            if (response.status() != 201) {
+                throw new IllegalStateException("registering " + url + ": " + response.status() + " " + response.body());
+            }
+            Matcher id = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"").matcher(response.body());
+            id.find();
+            return id.group(1);
+        }
     }
 
-    private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(gateway + path)).timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Bearer " + apiKey).header("Content-Type", "application/json");
+    private void delete(String endpoint) throws IOException {
+        try (Api api = new Api(gateway, apiKey)) {
+            api.send("DELETE", "/api/webhook-endpoints/" + endpoint, null);
+        }
+    }
+
+    record Response(int status, String body) {
+    }
+
+    /** HTTP/1.1 over one keep-alive socket: Content-Length or chunked answers. */
+    static final class Api implements AutoCloseable {
+        private final String host;
+        private final String authorization;
+        private final Socket socket;
+        private final OutputStream out;
+        private final InputStream in;
+
+        Api(String base, String apiKey) throws IOException {
+            URI uri = URI.create(base);
+            this.host = uri.getHost() + ":" + uri.getPort();
+            this.authorization = "Bearer " + apiKey;
+            this.socket = new Socket(uri.getHost(), uri.getPort());
+            socket.setTcpNoDelay(true);
+            this.out = new BufferedOutputStream(socket.getOutputStream());
+            this.in = new BufferedInputStream(socket.getInputStream());
+        }
+
+        Response send(String method, String path, String body) throws IOException {
+            byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+            String head = method + " " + path + " HTTP/1.1\r\nHost: " + host + "\r\nAuthorization: " + authorization
+                    + "\r\nContent-Type: application/json\r\nContent-Length: " + payload.length + "\r\n\r\n";
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            out.write(payload);
+            out.flush();
+            String status = line();
+            int length = -1;
+            boolean chunked = false;
+            for (String header = line(); !header.isEmpty(); header = line()) {
+                String lower = header.toLowerCase(Locale.ROOT);
+                if (lower.startsWith("content-length:")) {
+                    length = Integer.parseInt(lower.substring(15).trim());
+                } else if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) {
+                    chunked = true;
+                }
+            }
+            ByteArrayOutputStream content = new ByteArrayOutputStream();
+            if (chunked) {
+                for (int size = Integer.parseInt(line().trim(), 16); size > 0; size = Integer.parseInt(line().trim(), 16)) {
+                    content.write(in.readNBytes(size));
+                    line();
+                }
+                line();
+            } else if (length > 0) {
+                content.write(in.readNBytes(length));
+            }
+            return new Response(Integer.parseInt(status.split(" ")[1]), content.toString(StandardCharsets.UTF_8));
+        }
+
+        private String line() throws IOException {
+            StringBuilder line = new StringBuilder();
+            for (int c = in.read(); c != '\n'; c = in.read()) {
+                if (c < 0) {
+                    throw new EOFException("connection closed");
+                }
+                if (c != '\r') {
+                    line.append((char) c);
+                }
+            }
+            return line.toString();
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
     }
 
     private static double percentile(List<Double> sorted, double quantile) {

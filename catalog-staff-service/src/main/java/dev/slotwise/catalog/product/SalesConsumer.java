@@ -1,11 +1,11 @@
 package dev.slotwise.catalog.product;
 
+import dev.slotwise.commons.event.ConsumerRetry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.slotwise.commons.event.EventRecords;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -45,8 +45,7 @@ public class SalesConsumer {
         if (sold.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return inventory.applySale(event.get("id").asText(), event.get("tenantId").asText(), sold)
-                .onFailure().invoke(e -> LOG.warnf("applying sale %s failed, retrying: %s", event.get("id").asText(), e.toString()))
-                .onFailure().retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(30)).indefinitely();
+        return ConsumerRetry.untilApplied(inventory.applySale(event.get("id").asText(), event.get("tenantId").asText(), sold),
+                LOG, "applying sale " + event.get("id").asText());
     }
 }

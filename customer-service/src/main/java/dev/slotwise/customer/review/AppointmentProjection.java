@@ -1,5 +1,6 @@
 package dev.slotwise.customer.review;
 
+import dev.slotwise.commons.event.ConsumerRetry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.slotwise.commons.event.EventRecords;
@@ -7,7 +8,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -41,11 +41,9 @@ public class AppointmentProjection {
                 || !data.hasNonNull("id") || !data.hasNonNull("customerId")) {
             return Uni.createFrom().voidItem();
         }
-        return pool.preparedQuery(REMEMBER)
+        return ConsumerRetry.untilApplied(pool.preparedQuery(REMEMBER)
                 .execute(Tuple.of(data.get("id").asText(), event.get("tenantId").asText(), data.get("customerId").asText()))
-                .replaceWithVoid()
-                .onFailure().invoke(e -> LOG.warnf("remembering appointment %s failed, retrying: %s", data.get("id").asText(), e.toString()))
-                .onFailure().retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(30)).indefinitely();
+                .replaceWithVoid(), LOG, "remembering appointment " + data.get("id").asText());
     }
 
     /** The customer the appointment belongs to, or null when the tenant has no such appointment (yet). */

@@ -2,30 +2,41 @@ package dev.slotwise.webhooks.delivery;
 
 import dev.slotwise.webhooks.WebhooksConfig;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.UniEmitter;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Records an attempt and what follows it, in one transaction: success; another attempt on the retry schedule; or,
+ * Records an attempt and what follows it, atomically: success; another attempt on the retry schedule; or,
  * after the last retry or a {@code 410 Gone}, a failed delivery and a paused endpoint whose pending deliveries are
- * held. A delivery held or deleted while it was in flight keeps that state.
+ * held. A delivery held or deleted while it was in flight keeps that state. Ordinary outcomes are written many at a
+ * time in one statement; a pausing one in a transaction of its own that locks the endpoint first.
  */
 @ApplicationScoped
 public class DeliveryRecorder {
 
-    private static final String RECORD_ATTEMPT = """
-            insert into delivery_attempts (delivery_id, at, response_status, duration_ms, error)
-            select id, $2, $3, $4, $5 from deliveries where id = $1""";
-    private static final String RECORD_OUTCOME = """
-            update deliveries set status = $2, attempt_count = attempt_count + 1, next_attempt_at = $3,
-                   lease_until = null, last_response_status = $4, last_error = $5
-             where id = $1 and status = 'pending'""";
+    /**
+     * Attempts and the deliveries' new states, for many deliveries in one statement: one round trip, atomic without a
+     * transaction. Outcomes that arrive while one is running go together in the next (group commit).
+     */
+    private static final String RECORD_MANY = """
+            with outcome as (
+                select * from jsonb_to_recordset($1::jsonb)
+                    as o(id uuid, status text, next_at timestamptz, code int, error text, at timestamptz, ms int)
+            ), attempt as (
+                insert into delivery_attempts (delivery_id, at, response_status, duration_ms, error)
+                select o.id, o.at, o.code, o.ms, o.error from outcome o join deliveries d on d.id = o.id)
+            update deliveries d set status = o.status, attempt_count = d.attempt_count + 1, next_attempt_at = o.next_at,
+                   lease_until = null, last_response_status = o.code, last_error = o.error
+              from outcome o
+             where d.id = o.id and d.status = 'pending'""";
     /** Taken first by a pausing transaction, so two of them (or one and an API pause) never deadlock. */
     private static final String LOCK_ENDPOINT = """
             select id from webhook_endpoints where id = $1 for update""";
@@ -37,6 +48,8 @@ public class DeliveryRecorder {
 
     private final Pool pool;
     private final RetrySchedule schedule;
+    private final List<Queued> queue = new ArrayList<>();
+    private boolean writing;
 
     public DeliveryRecorder(Pool pool, WebhooksConfig config) {
         this.pool = pool;
@@ -52,22 +65,54 @@ public class DeliveryRecorder {
                 : schedule.nextAttempt(due.attemptCount() + 1, Instant.now());
         String outcome = succeeded ? "succeeded" : next.isPresent() ? "pending" : "failed";
         boolean pause = !succeeded && next.isEmpty();
-        return pool.withTransaction(connection -> (pause
-                        ? connection.preparedQuery(LOCK_ENDPOINT).execute(Tuple.of(due.endpointId())).replaceWithVoid()
-                        : Uni.createFrom().voidItem())
-                        .chain(() -> connection.preparedQuery(RECORD_ATTEMPT)
-                                .execute(Tuple.of(due.id(), utc(at), status, (int) durationMs, error)))
-                        .chain(() -> connection.preparedQuery(RECORD_OUTCOME).execute(Tuple.from(Arrays.asList(
-                                due.id(), outcome, next.map(DeliveryRecorder::utc).orElse(null), status, error))))
-                        .chain(() -> !pause ? Uni.createFrom().voidItem()
-                                : connection.preparedQuery(PAUSE_ENDPOINT).execute(Tuple.of(due.endpointId()))
-                                        .chain(() -> connection.preparedQuery(HOLD_PENDING)
-                                                .execute(Tuple.of(due.endpointId(), due.id())))
-                                        .replaceWithVoid()))
+        JsonObject record = new JsonObject().put("id", due.id().toString()).put("status", outcome)
+                .put("next_at", next.map(Instant::toString).orElse(null)).put("code", status).put("error", error)
+                .put("at", at.toString()).put("ms", (int) durationMs);
+        if (!pause) {
+            return Uni.createFrom().emitter(emitter -> enqueue(new Queued(record, emitter)));
+        }
+        return pool.withTransaction(connection -> connection.preparedQuery(LOCK_ENDPOINT).execute(Tuple.of(due.endpointId()))
+                        .chain(() -> connection.preparedQuery(RECORD_MANY).execute(Tuple.of(new JsonArray().add(record))))
+                        .chain(() -> connection.preparedQuery(PAUSE_ENDPOINT).execute(Tuple.of(due.endpointId())))
+                        .chain(() -> connection.preparedQuery(HOLD_PENDING).execute(Tuple.of(due.endpointId(), due.id()))))
                 .replaceWith(pause);
     }
 
-    private static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    private void enqueue(Queued outcome) {
+        synchronized (queue) {
+            queue.add(outcome);
+            if (writing) {
+                return;
+            }
+            writing = true;
+        }
+        writeQueued();
+    }
+
+    /** Writes what is queued in one statement, then whatever queued up meanwhile; stops when the queue is empty. */
+    private void writeQueued() {
+        List<Queued> batch;
+        synchronized (queue) {
+            batch = List.copyOf(queue);
+            queue.clear();
+            if (batch.isEmpty()) {
+                writing = false;
+                return;
+            }
+        }
+        JsonArray outcomes = new JsonArray();
+        batch.forEach(queued -> outcomes.add(queued.outcome()));
+        pool.preparedQuery(RECORD_MANY).execute(Tuple.of(outcomes)).subscribe().with(
+                written -> {
+                    batch.forEach(queued -> queued.emitter().complete(false));
+                    writeQueued();
+                },
+                failure -> {
+                    batch.forEach(queued -> queued.emitter().fail(failure));
+                    writeQueued();
+                });
+    }
+
+    private record Queued(JsonObject outcome, UniEmitter<? super Boolean> emitter) {
     }
 }

@@ -25,8 +25,8 @@ import org.jboss.logging.Logger;
  * LOCKED} and leases them in the same committed statement, before any HTTP call, so several dispatcher replicas
  * share the work and a crashed one's leases simply expire. It skips endpoints whose lane is full and takes at most
  * one lane's worth per endpoint, so a hanging endpoint cannot crowd out the rest; claiming goes on while slots are
- * free. Woken by {@code LISTEN slotwise_deliveries} and by every finished delivery, with a polling backstop for
- * retries that fall due.
+ * free. Woken by {@code LISTEN slotwise_deliveries}, by a finished delivery when work was left for want of a slot,
+ * and by a polling backstop for retries that fall due.
  */
 @ApplicationScoped
 public class DeliveryWorker {
@@ -66,6 +66,8 @@ public class DeliveryWorker {
     private final DeliveryRecorder recorder;
     private final EndpointLanes lanes;
     private final NotifiedLoop loop;
+    /** Due work was left unclaimed for want of a free slot: a finished delivery should claim again at once. */
+    private volatile boolean deferred;
 
     public DeliveryWorker(Pool pool, Vertx vertx, WebhooksConfig config, DeliverySender sender,
             DeliveryRecorder recorder,
@@ -78,7 +80,11 @@ public class DeliveryWorker {
         this.recorder = recorder;
         this.loop = new NotifiedLoop("delivery worker", vertx, NotifiedLoop.listenOptions(url, username, password),
                 "slotwise_deliveries", config.pollInterval(), this::drain);
-        this.lanes = new EndpointLanes(config.endpointConcurrency(), this::deliver, loop::wake);
+        this.lanes = new EndpointLanes(config.endpointConcurrency(), this::deliver, () -> {
+            if (deferred) {
+                loop.wake();
+            }
+        });
     }
 
     void start(@Observes StartupEvent event) {
@@ -93,10 +99,13 @@ public class DeliveryWorker {
     private Uni<Void> drain() {
         int free = Math.min(config.batchSize(), config.maxInFlight() - lanes.size());
         if (free <= 0) {
+            deferred = true;
             return Uni.createFrom().voidItem();
         }
-        return claim(free).chain(batch -> {
+        String[] saturated = lanes.saturated();
+        return claim(free, saturated).chain(batch -> {
             if (batch.isEmpty()) {
+                deferred = saturated.length > 0;
                 return Uni.createFrom().voidItem();
             }
             lanes.add(batch);
@@ -104,9 +113,9 @@ public class DeliveryWorker {
         });
     }
 
-    private Uni<List<Due>> claim(int limit) {
+    private Uni<List<Due>> claim(int limit, String[] saturated) {
         return pool.preparedQuery(CLAIM)
-                .execute(Tuple.of(limit, (double) config.lease().toSeconds(), lanes.saturated(),
+                .execute(Tuple.of(limit, (double) config.lease().toSeconds(), saturated,
                         config.endpointConcurrency()))
                 .map(rows -> {
                     List<Due> due = new ArrayList<>();

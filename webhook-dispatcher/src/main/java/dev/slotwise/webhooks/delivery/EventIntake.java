@@ -1,5 +1,7 @@
 package dev.slotwise.webhooks.delivery;
 
+import org.jboss.logging.Logger;
+import dev.slotwise.commons.event.ConsumerRetry;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.slotwise.commons.event.EventRecords;
@@ -17,6 +19,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  */
 @ApplicationScoped
 public class EventIntake {
+
+    private static final Logger LOG = Logger.getLogger(EventIntake.class);
 
     private static final String ENQUEUE = """
             insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at)
@@ -42,8 +46,9 @@ public class EventIntake {
         }
         String tenantId = event.remove("tenantId").asText();
         String body = event.toString();
-        return pool.preparedQuery(ENQUEUE)
+        // an endpoint deleted while this runs fails the foreign key; run again, the statement no longer sees it
+        return ConsumerRetry.untilApplied(pool.preparedQuery(ENQUEUE)
                 .execute(Tuple.of(event.get("id").asText(), event.get("type").asText(), body, tenantId))
-                .replaceWithVoid();
+                .replaceWithVoid(), LOG, "enqueueing event " + event.get("id").asText());
     }
 }

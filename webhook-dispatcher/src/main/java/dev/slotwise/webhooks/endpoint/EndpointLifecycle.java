@@ -9,6 +9,8 @@ import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -37,9 +39,11 @@ public class EndpointLifecycle {
     private final DestinationPolicy destinations;
     private final SecretCipher cipher;
     private final Vertx vertx;
+    private final Pool pool;
 
     public EndpointLifecycle(JsonMergePatch mergePatch, DestinationPolicy destinations, SecretCipher cipher,
-            Vertx vertx) {
+            Vertx vertx, Pool pool) {
+        this.pool = pool;
         this.mergePatch = mergePatch;
         this.destinations = destinations;
         this.cipher = cipher;
@@ -80,8 +84,19 @@ public class EndpointLifecycle {
                 .replaceWithVoid();
     }
 
+    /**
+     * One statement (its deliveries and their attempts go by cascade), on the plain pool: the cascade can take a
+     * while for a busy endpoint and needs no session.
+     */
     public Uni<Void> delete(String tenantId, String id) {
-        return Panache.withTransaction(() -> existing(tenantId, id).chain(endpoint -> endpoint.delete()));
+        return pool.preparedQuery("delete from webhook_endpoints where id = $1 and tenant_id = $2")
+                .execute(Tuple.of(id, tenantId))
+                .invoke(rows -> {
+                    if (rows.rowCount() == 0) {
+                        throw ApiException.notFound("webhook endpoint");
+                    }
+                })
+                .replaceWithVoid();
     }
 
     /** A new secret; the old one keeps signing beside it for 24 hours. The new secret is shown this once. */
