@@ -9,6 +9,8 @@
 # Needs only the JDK. Starts its own stack with ./slotwise up in a temporary data directory and stops it at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# without Java 17's code-cache sweeper, which kept the JIT recompiling hot methods under this steady load
+BENCH_JVM_OPTIONS="-Xms256m -Xmx512m -XX:+UseParallelGC -XX:-UseCodeCacheFlushing"
 . bench/stack.sh
 
 echo "warming up: 20 s at the same rate"

@@ -7,8 +7,9 @@ LOG="$DATA/up.log"
 cleanup() { [ -n "${UP_PID:-}" ] && kill "$UP_PID" 2>/dev/null && wait "$UP_PID" 2>/dev/null; rm -rf "$DATA"; }
 trap cleanup EXIT
 
-# services with their full JIT (the local stack's default is C1 only, for a quick start)
-SLOTWISE_JVM_OPTIONS="${SLOTWISE_JVM_OPTIONS:--Xms256m -Xmx512m -XX:+UseParallelGC -XX:-UseCodeCacheFlushing}" \
+# services with their full JIT (the local stack's default is C1 only, for a quick start); a benchmark may add flags
+# through BENCH_JVM_OPTIONS, SLOTWISE_JVM_OPTIONS overrides both
+SLOTWISE_JVM_OPTIONS="${SLOTWISE_JVM_OPTIONS:-${BENCH_JVM_OPTIONS:--Xms256m -Xmx512m -XX:+UseParallelGC}}" \
 SLOTWISE_DATA_DIR="$DATA" SLOTWISE_HTTP_PORT="$PORT" SLOTWISE_RATE_LIMIT_PLANS_PRO=1000000000 \
   ./slotwise up >"$LOG" 2>&1 &
 UP_PID=$!
