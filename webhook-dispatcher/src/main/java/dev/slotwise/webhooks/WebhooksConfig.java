@@ -41,7 +41,10 @@ public interface WebhooksConfig {
     @WithDefault("8")
     int endpointConcurrency();
 
-    /** How long a claimed delivery stays leased to one worker (well over twice the timeout: a claimed delivery may wait for its endpoint's turn). */
+    /**
+     * How long a claimed delivery stays leased to one replica: more than three timeouts, since a claimed delivery may
+     * wait up to two timeouts for its endpoint's lane before its own attempt.
+     */
     @WithDefault("60s")
     Duration lease();
 

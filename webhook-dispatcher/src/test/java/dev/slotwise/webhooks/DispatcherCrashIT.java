@@ -19,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -100,7 +101,7 @@ class DispatcherCrashIT {
     void everyDeliveryArrivesAfterTheDispatcherIsKilledAndStartedAgain() throws Exception {
         String tenant = Ids.next("ten");
         Integer[] failures = new Integer[20];
-        java.util.Arrays.fill(failures, 500);
+        Arrays.fill(failures, 500);
         try (WebhookReceiver receiver = WebhookReceiver.start().answer(failures).delay(Duration.ofMillis(100));
                 KafkaPublisher publisher = new KafkaPublisher(kafka.bootstrapServers())) {
             QuarkusAppProcess first = dispatcher();

@@ -46,7 +46,9 @@ public class DeliverySender {
 
     /** The receiver's status code; a failure for a refused destination, a connection error or the timeout. */
     Uni<Integer> send(Due due) {
-        return vertx.executeBlocking(Uni.createFrom().item(() -> destinations.pin(due.url())), false)
+        Uni<Destination> pinned = Uni.createFrom().item(() -> destinations.pin(due.url()));
+        // only a name lookup blocks; an address literal is checked right here
+        return (destinations.needsLookup(due.url()) ? vertx.executeBlocking(pinned, false) : pinned)
                 .chain(destination -> post(destination, due))
                 .ifNoItem().after(config.timeout()).failWith(() -> new DeliveryTimeout(config.timeout().toMillis()));
     }

@@ -87,6 +87,16 @@ public class DestinationPolicy {
         return new Destination(uri, host, port, https, addresses.get(0).toInetAddress());
     }
 
+    /** Whether checking the URL may block on a name lookup (its host is not an address literal). */
+    public boolean needsLookup(String url) {
+        try {
+            String host = hostOf(new URI(url));
+            return host != null && !new IPAddressString(host, LITERAL).isIPAddress();
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
     /** The host as written, without IPv6 brackets; also for authorities {@link URI} does not parse as a server. */
     private static String hostOf(URI uri) {
         if (uri.getHost() != null) {

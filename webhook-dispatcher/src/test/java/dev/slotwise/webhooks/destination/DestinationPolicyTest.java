@@ -101,6 +101,14 @@ class DestinationPolicyTest {
     }
 
     @Test
+    void onlyANameNeedsALookup() {
+        assertThat(strict.needsLookup("https://public.example.test/hooks")).isTrue();
+        assertThat(strict.needsLookup("https://93.184.216.34/hooks")).isFalse();
+        assertThat(strict.needsLookup("https://[::ffff:10.0.0.1]/")).isFalse();
+        assertThat(strict.needsLookup("https://0177.0.0.1/")).isFalse();
+    }
+
+    @Test
     void aNameThatRebindsToAPrivateAddressIsRefusedAtConnectTime() {
         assertThat(strict.check("https://rebind.example.test/hooks")).hasHost("rebind.example.test");
         assertThatThrownBy(() -> strict.pin("https://rebind.example.test/hooks")).isInstanceOf(DestinationRefused.class);
