@@ -1,6 +1,6 @@
 package dev.slotwise.gateway.apikey;
 
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
@@ -29,9 +29,7 @@ public class ApiKeyResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@PathParam("tenantId") String tenantId, @Valid ApiKeyInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return keys.create(tenantId, input).map(key -> Response.status(Response.Status.CREATED)
                 .header("Location", "/admin/v1/tenants/" + tenantId + "/api-keys/" + key.id())
                 .header("Cache-Control", "no-store")

@@ -1,6 +1,6 @@
 package dev.slotwise.gateway.oauthclient;
 
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
@@ -28,9 +28,7 @@ public class OAuthClientResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(@Valid OAuthClientInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return clients.register(input).map(client -> Response.status(Response.Status.CREATED)
                 .header("Location", "/admin/v1/oauth-clients/" + client.clientId())
                 .header("Cache-Control", "no-store")

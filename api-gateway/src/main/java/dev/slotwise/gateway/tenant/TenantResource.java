@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
@@ -32,9 +32,7 @@ public class TenantResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@Valid TenantInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return tenants.create(input).map(tenant -> Created.at("/admin/v1/tenants/" + tenant.id(), tenant));
     }
 

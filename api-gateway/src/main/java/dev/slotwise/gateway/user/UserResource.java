@@ -1,7 +1,7 @@
 package dev.slotwise.gateway.user;
 
 import dev.slotwise.commons.http.Created;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
@@ -29,9 +29,7 @@ public class UserResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@PathParam("tenantId") String tenantId, @Valid UserInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return users.create(tenantId, input)
                 .map(user -> Created.at("/admin/v1/tenants/" + tenantId + "/users/" + user.id(), user));
     }

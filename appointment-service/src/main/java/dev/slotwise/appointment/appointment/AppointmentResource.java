@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -46,9 +46,7 @@ public class AppointmentResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("appointments.write")
     public Uni<Response> create(@Valid NewAppointment input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return book.book(Caller.of(tenant), input)
                 .map(created -> Created.at("/api/v1/appointments/" + created.id(), created));
     }
@@ -65,9 +63,7 @@ public class AppointmentResource {
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     @RolesAllowed("appointments.write")
     public Uni<AppointmentView> reschedule(@PathParam("id") String id, JsonNode patch) {
-        if (patch == null) {
-            throw ApiException.malformed("the request body must be a JSON object (a merge patch)");
-        }
+        RequestBody.requireMergePatch(patch);
         return book.reschedule(Caller.of(tenant), id, patch);
     }
 

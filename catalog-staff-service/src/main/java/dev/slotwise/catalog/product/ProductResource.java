@@ -3,7 +3,7 @@ package dev.slotwise.catalog.product;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -41,9 +41,7 @@ public class ProductResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("inventory.write")
     public Uni<Response> create(@Valid ProductInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return inventory.create(tenant.tenantId(), input)
                 .map(created -> Created.at("/api/v1/products/" + created.id(), created));
     }
@@ -60,9 +58,7 @@ public class ProductResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("inventory.write")
     public Uni<ProductView> adjust(@PathParam("id") String id, @Valid StockAdjustment adjustment) {
-        if (adjustment == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(adjustment);
         return inventory.adjust(tenant.tenantId(), id, adjustment);
     }
 }

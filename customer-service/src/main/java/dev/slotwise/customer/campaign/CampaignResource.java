@@ -3,7 +3,7 @@ package dev.slotwise.customer.campaign;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -41,9 +41,7 @@ public class CampaignResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("campaigns.write")
     public Uni<Response> create(@Valid CampaignInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return campaigns.create(tenant.tenantId(), input)
                 .map(created -> Created.at("/api/v1/campaigns/" + created.id(), created));
     }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -43,9 +43,7 @@ public class CustomerResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("customers.write")
     public Uni<Response> create(@Valid CustomerInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return customers.create(tenant.tenantId(), input)
                 .map(created -> Created.at("/api/v1/customers/" + created.id(), created));
     }
@@ -62,9 +60,7 @@ public class CustomerResource {
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     @RolesAllowed("customers.write")
     public Uni<CustomerView> update(@PathParam("id") String id, JsonNode patch) {
-        if (patch == null) {
-            throw ApiException.malformed("the request body must be a JSON object (a merge patch)");
-        }
+        RequestBody.requireMergePatch(patch);
         return customers.update(tenant.tenantId(), id, patch);
     }
 }

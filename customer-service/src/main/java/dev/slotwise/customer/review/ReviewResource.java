@@ -3,7 +3,7 @@ package dev.slotwise.customer.review;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -41,9 +41,7 @@ public class ReviewResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("reviews.write")
     public Uni<Response> create(@Valid ReviewInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return reviews.create(tenant.tenantId(), input)
                 .map(created -> Created.at("/api/v1/reviews/" + created.id(), created));
     }

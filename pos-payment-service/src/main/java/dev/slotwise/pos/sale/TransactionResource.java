@@ -3,7 +3,7 @@ package dev.slotwise.pos.sale;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -41,9 +41,7 @@ public class TransactionResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("transactions.write")
     public Uni<Response> create(@Valid SaleInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return register.sell(tenant.tenantId(), tenant.bearerToken(), input)
                 .map(created -> Created.at("/api/v1/transactions/" + created.id(), created));
     }

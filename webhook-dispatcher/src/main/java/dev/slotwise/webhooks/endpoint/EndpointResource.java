@@ -3,7 +3,7 @@ package dev.slotwise.webhooks.endpoint;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -39,9 +39,7 @@ public class EndpointResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@Valid EndpointInput input) {
-        if (input == null) {
-            throw ApiException.malformed("the request body must be a JSON object");
-        }
+        RequestBody.require(input);
         return endpoints.create(tenant.tenantId(), input).map(created -> Response.status(Response.Status.CREATED)
                 .header("Location", "/api/webhook-endpoints/" + created.id())
                 .header("Cache-Control", "no-store")

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.problem.FieldError;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.ConstraintViolation;
@@ -34,9 +35,7 @@ public class JsonMergePatch {
     }
 
     public <T> T apply(T current, JsonNode patch, Class<T> type) {
-        if (patch == null || !patch.isObject()) {
-            throw ApiException.malformed("the request body must be a JSON object (a merge patch)");
-        }
+        RequestBody.requireMergePatch(patch);
         ObjectNode merged = json.valueToTree(current);
         Iterator<Map.Entry<String, JsonNode>> fields = patch.fields();
         while (fields.hasNext()) {

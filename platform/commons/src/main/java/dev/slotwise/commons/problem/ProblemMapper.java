@@ -44,7 +44,7 @@ public class ProblemMapper {
     @ServerExceptionMapper
     public Response mismatchedInput(MismatchedInputException e, HttpServerRequest request) {
         if (e.getPath().isEmpty()) {
-            return ProblemResponses.response(ApiException.malformed("the request body must be a JSON object"),
+            return ProblemResponses.response(ApiException.malformed(RequestBody.NOT_AN_OBJECT),
                     RequestIds.of(request));
         }
         return ProblemResponses.response(ApiException.invalid(path(e), "has the wrong type or format"),
