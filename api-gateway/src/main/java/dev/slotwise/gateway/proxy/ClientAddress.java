@@ -3,6 +3,7 @@ package dev.slotwise.gateway.proxy;
 import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressString;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.SocketAddress;
 import java.util.List;
 
 /**
@@ -21,7 +22,7 @@ final class ClientAddress {
     }
 
     String of(HttpServerRequest request) {
-        String peer = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+        String peer = peerOf(request);
         String forwarded = request.getHeader("X-Forwarded-For");
         if (forwarded == null || !trusted(peer)) {
             return peer;
@@ -34,6 +35,15 @@ final class ClientAddress {
             }
         }
         return peer;
+    }
+
+    /**
+     * The connection's own peer. Read from the connection, not through Vert.x Web's forwarded-header parser: the
+     * parser is off here anyway, and it costs a little on every request.
+     */
+    static String peerOf(HttpServerRequest request) {
+        SocketAddress peer = request.connection().remoteAddress();
+        return peer == null ? "unknown" : peer.hostAddress();
     }
 
     private boolean trusted(String address) {

@@ -14,8 +14,8 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +27,7 @@ import org.jboss.logging.Logger;
  * tenant's hourly quota (429; its headers on every answer from here on); the route (404, 405) and its scope (403);
  * a body must be JSON (415). Then {@link UpstreamForwarder} takes it to the owning service.
  */
-@ApplicationScoped
+@Singleton
 public class ProxyHandler {
 
     private static final Logger LOG = Logger.getLogger(ProxyHandler.class);
@@ -52,8 +52,15 @@ public class ProxyHandler {
         this.clientAddress = new ClientAddress(config.gateway().trustedProxies().orElse(List.of()));
     }
 
+    /**
+     * The public API's route runs after the request-id filter (order -10000) and CORS (-300) but before Quarkus's
+     * own authentication and authorisation filters (-200, -100): the gateway authenticates {@code /api/**} itself,
+     * and those filters would only build an unused lazy identity for every request.
+     */
+    static final int ROUTE_ORDER = -250;
+
     void register(@Observes Router router) {
-        router.route("/api/*").order(-10)
+        router.route("/api/*").order(ROUTE_ORDER)
                 .handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES).setHandleFileUploads(false))
                 .handler(this::handle)
                 .failureHandler(this::bodyFailure);
@@ -71,7 +78,7 @@ public class ProxyHandler {
 
     void handle(RoutingContext context) {
         String address = clientAddress.of(context.request());
-        authFailures.blockedFor(address).subscribe().with(
+        authFailures.blockedFor(address).onComplete(
                 blockedSeconds -> {
                     if (blockedSeconds > 0) {
                         problems.send(context, new ApiException(429, "rate_limited",
@@ -90,7 +97,7 @@ public class ProxyHandler {
             refuse(context, address);
             return;
         }
-        credentials.find(authorization.substring(BEARER.length()).trim()).subscribe().with(
+        credentials.find(authorization.substring(BEARER.length()).trim()).onComplete(
                 credential -> {
                     if (credential.isEmpty()) {
                         refuse(context, address);
@@ -102,13 +109,13 @@ public class ProxyHandler {
     }
 
     private void refuse(RoutingContext context, String address) {
-        authFailures.recordFailure(address).subscribe().with(
+        authFailures.recordFailure(address).onComplete(
                 recorded -> problems.send(context, unauthenticated()),
                 failure -> problems.send(context, unauthenticated()));
     }
 
     private void withinQuota(RoutingContext context, Credential credential) {
-        quotas.hit(credential).subscribe().with(
+        quotas.hit(credential).onComplete(
                 decision -> {
                     decision.writeHeaders(context.response().headers());
                     if (decision.allowed()) {

@@ -2,9 +2,12 @@ package dev.slotwise.gateway.proxy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The single source of truth for public routes (CONTRACT §5 and §8): which service owns a path and which scope
@@ -56,16 +59,32 @@ public final class RouteTable {
             new Route("PATCH", "/api/webhook-endpoints/{id}", "webhooks.write", "webhooks"),
             new Route("DELETE", "/api/webhook-endpoints/{id}", "webhooks.write", "webhooks"));
 
-    /** The outcome of matching a request: the route, or which methods the path allows (none: unknown path). */
+    /** The outcome of matching a request: the route, or else which methods the path allows (none: unknown path). */
     public record Match(Optional<Route> route, Set<String> allowedMethods) {
     }
 
-    /** A route with its pattern split once, at class load, not on every request. */
-    private record Compiled(Route route, List<String> segments) {
+    /** A route with its pattern split once, at class load, not on every request; {@code order} is its place in {@link #ROUTES}. */
+    private record Compiled(Route route, List<String> segments, int order) {
     }
 
-    private static final List<Compiled> COMPILED = ROUTES.stream()
-            .map(route -> new Compiled(route, split(route.pattern())))
+    /** How many leading path segments index the table ({@code api/v1/customers}). */
+    private static final int INDEXED_SEGMENTS = 3;
+
+    private static final List<Compiled> COMPILED = IntStream.range(0, ROUTES.size())
+            .mapToObj(i -> new Compiled(ROUTES.get(i), split(ROUTES.get(i).pattern()), i))
+            .toList();
+
+    /**
+     * Routes whose pattern starts with {@link #INDEXED_SEGMENTS} literal segments, by those segments; a request is
+     * compared with its own few routes, not with all of them.
+     */
+    private static final Map<String, List<Compiled>> INDEXED = COMPILED.stream()
+            .filter(compiled -> indexKey(compiled.segments(), true) != null)
+            .collect(Collectors.groupingBy(compiled -> indexKey(compiled.segments(), true)));
+
+    /** Routes with a parameter or a wildcard among their leading segments, or fewer segments: compared always. */
+    private static final List<Compiled> UNINDEXED = COMPILED.stream()
+            .filter(compiled -> indexKey(compiled.segments(), true) == null)
             .toList();
 
     private RouteTable() {
@@ -73,18 +92,50 @@ public final class RouteTable {
 
     public static Match match(String method, String path) {
         List<String> segments = split(path);
+        String key = indexKey(segments, false);
+        List<Compiled> candidates = key == null ? List.of() : INDEXED.getOrDefault(key, List.of());
+        // the earlier route of the table wins, as if every route were compared in order
+        Compiled found = earlier(first(candidates, method, segments), first(UNINDEXED, method, segments));
+        if (found != null) {
+            return new Match(Optional.of(found.route()), Set.of());
+        }
         Set<String> allowed = new TreeSet<>();
-        Route found = null;
-        for (Compiled compiled : COMPILED) {
-            if (matches(compiled.segments(), segments)) {
-                Route route = compiled.route();
-                allowed.add(route.method());
-                if (found == null && route.method().equals(method)) {
-                    found = route;
+        for (List<Compiled> routes : List.of(candidates, UNINDEXED)) {
+            for (Compiled compiled : routes) {
+                if (matches(compiled.segments(), segments)) {
+                    allowed.add(compiled.route().method());
                 }
             }
         }
-        return new Match(Optional.ofNullable(found), allowed);
+        return new Match(Optional.empty(), allowed);
+    }
+
+    private static Compiled first(List<Compiled> routes, String method, List<String> segments) {
+        for (Compiled compiled : routes) {
+            if (compiled.route().method().equals(method) && matches(compiled.segments(), segments)) {
+                return compiled;
+            }
+        }
+        return null;
+    }
+
+    private static Compiled earlier(Compiled one, Compiled other) {
+        if (one == null || other == null) {
+            return one == null ? other : one;
+        }
+        return one.order() < other.order() ? one : other;
+    }
+
+    /** The leading segments joined, or null when there are fewer (or, in a pattern, one is not literal). */
+    private static String indexKey(List<String> segments, boolean pattern) {
+        if (segments.size() < INDEXED_SEGMENTS) {
+            return null;
+        }
+        List<String> leading = segments.subList(0, INDEXED_SEGMENTS);
+        if (pattern && leading.stream().anyMatch(segment -> segment.startsWith("{") || segment.equals("**"))) {
+            return null;
+        }
+        return String.join("/", leading);
     }
 
     private static List<String> split(String path) {

@@ -22,8 +22,8 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.ext.web.RoutingContext;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +38,7 @@ import org.jboss.logging.Logger;
  * once per tenant and key (CONTRACT §2): its answer is stored and replayed with {@code Idempotent-Replayed: true}.
  * An upstream that cannot be reached or does not answer in time is 503 {@code upstream_unavailable}.
  */
-@ApplicationScoped
+@Singleton
 public class UpstreamForwarder {
 
     private static final Logger LOG = Logger.getLogger(UpstreamForwarder.class);
@@ -48,6 +48,8 @@ public class UpstreamForwarder {
     private static final Set<String> NOT_REPLAYED = Set.of("x-request-id", "content-length", "x-ratelimit-limit",
             "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit", "ratelimit-policy", "retry-after");
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    /** Answers up to this size are read whole before they are passed on. */
+    private static final long SMALL_ANSWER_BYTES = 64 * 1024;
 
     private final InternalTokenIssuer tokens;
     private final IdempotencyKeys idempotencyKeys;
@@ -142,8 +144,8 @@ public class UpstreamForwarder {
         copyHeaders(request.headers(), headers, true);
         headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.tokenFor(credential))
                 .set(RequestIds.HEADER, RequestIds.of(request))
-                .set("X-Forwarded-For", request.remoteAddress() == null ? "" : request.remoteAddress().hostAddress())
-                .set("X-Forwarded-Proto", request.scheme());
+                .set("X-Forwarded-For", ClientAddress.peerOf(request))
+                .set("X-Forwarded-Proto", request.connection().isSsl() ? "https" : "http");
         RequestOptions options = new RequestOptions()
                 .setMethod(request.method())
                 .setHost(target.getHost())
@@ -162,14 +164,35 @@ public class UpstreamForwarder {
                 });
     }
 
+    /**
+     * Passes the answer on: a small one (the usual JSON answer) read whole and written with one {@code end}, which
+     * is one write to the socket instead of a chunk and an end; anything else streamed.
+     */
     private static void stream(RoutingContext context, HttpClientResponse upstream) {
         HttpServerResponse response = context.response();
         response.setStatusCode(upstream.statusCode());
         copyHeaders(upstream.headers(), response.headers(), false);
-        if (upstream.getHeader(HttpHeaders.CONTENT_LENGTH) == null) {
+        String length = upstream.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null && isSmall(length)) {
+            upstream.body().onComplete(body -> {
+                if (!response.closed() && !response.ended()) {
+                    response.end(body); // a client that went away meanwhile gets nothing, and nothing is logged
+                }
+            }, failure -> response.reset());
+            return;
+        }
+        if (length == null) {
             response.setChunked(true);
         }
         upstream.pipeTo(response).onFailure(failure -> response.reset());
+    }
+
+    private static boolean isSmall(String contentLength) {
+        try {
+            return Long.parseLong(contentLength) <= SMALL_ANSWER_BYTES;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static Map<String, String> replayable(MultiMap headers) {

@@ -7,10 +7,10 @@ import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.problem.Problem;
 import dev.slotwise.commons.problem.ProblemResponses;
 import io.vertx.ext.web.RoutingContext;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Writes problem details straight onto a Vert.x response, for the proxy path that bypasses JAX-RS. */
-@ApplicationScoped
+@Singleton
 public class VertxProblems {
 
     private final ObjectMapper json;

@@ -1,8 +1,8 @@
 package dev.slotwise.gateway.ratelimit;
 
 import dev.slotwise.gateway.GatewayConfig;
-import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.vertx.core.Future;
+import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -11,7 +11,7 @@ import java.time.Duration;
  * windows; once an address has more than the allowed number of failures, its requests are 429 until the minute is
  * over, whatever credential they carry.
  */
-@ApplicationScoped
+@Singleton
 public class AuthFailureLimiter {
 
     private static final long WINDOW_SECONDS = 60;
@@ -27,14 +27,14 @@ public class AuthFailureLimiter {
     }
 
     /** Seconds until the address may try again, or 0 when it may now. */
-    public Uni<Long> blockedFor(String address) {
+    public Future<Long> blockedFor(String address) {
         long now = clock.instant().getEpochSecond();
         return counters.get(key(address, now))
                 .map(failures -> failures > allowedFailures ? WINDOW_SECONDS - now % WINDOW_SECONDS : 0L);
     }
 
-    public Uni<Void> recordFailure(String address) {
-        return counters.increment(key(address, clock.instant().getEpochSecond()), COUNTER_TTL).replaceWithVoid();
+    public Future<Void> recordFailure(String address) {
+        return counters.increment(key(address, clock.instant().getEpochSecond()), COUNTER_TTL).mapEmpty();
     }
 
     private static String key(String address, long now) {

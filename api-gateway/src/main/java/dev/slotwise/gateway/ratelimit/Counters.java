@@ -1,17 +1,18 @@
 package dev.slotwise.gateway.ratelimit;
 
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import java.time.Duration;
 
 /**
  * Shared counters for fixed windows: one per key (tenant or client address, and window start). In memory for one
- * gateway instance, in Redis when several instances must count together.
+ * gateway instance, in Redis when several instances must count together. Vert.x futures rather than Mutiny: they sit
+ * on every request's path, and a count kept in memory is answered by an already completed future at no cost.
  */
 public interface Counters {
 
     /** Adds one and answers the new count; the counter disappears {@code ttl} after its first increment. */
-    Uni<Long> increment(String key, Duration ttl);
+    Future<Long> increment(String key, Duration ttl);
 
     /** The current count (0 when there is none). */
-    Uni<Long> get(String key);
+    Future<Long> get(String key);
 }

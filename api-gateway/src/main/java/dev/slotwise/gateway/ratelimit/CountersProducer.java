@@ -1,12 +1,12 @@
 package dev.slotwise.gateway.ratelimit;
 
 import dev.slotwise.gateway.GatewayConfig;
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.redis.client.Redis;
-import io.vertx.mutiny.redis.client.RedisAPI;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisAPI;
 import io.vertx.redis.client.RedisOptions;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 /**
@@ -18,7 +18,7 @@ public class CountersProducer {
     private static final Logger LOG = Logger.getLogger(CountersProducer.class);
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     Counters counters(GatewayConfig config, Vertx vertx) {
         return config.rateLimit().redisUrl()
                 .filter(url -> !url.isBlank())

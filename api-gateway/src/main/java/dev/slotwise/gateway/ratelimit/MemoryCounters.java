@@ -2,7 +2,7 @@ package dev.slotwise.gateway.ratelimit;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,13 +17,13 @@ final class MemoryCounters implements Counters {
             .expireAfterWrite(2, TimeUnit.HOURS).maximumSize(1_000_000).build();
 
     @Override
-    public Uni<Long> increment(String key, Duration ttl) {
-        return Uni.createFrom().item(counts.get(key, k -> new AtomicLong()).incrementAndGet());
+    public Future<Long> increment(String key, Duration ttl) {
+        return Future.succeededFuture(counts.get(key, k -> new AtomicLong()).incrementAndGet());
     }
 
     @Override
-    public Uni<Long> get(String key) {
+    public Future<Long> get(String key) {
         AtomicLong count = counts.getIfPresent(key);
-        return Uni.createFrom().item(count == null ? 0L : count.get());
+        return Future.succeededFuture(count == null ? 0L : count.get());
     }
 }

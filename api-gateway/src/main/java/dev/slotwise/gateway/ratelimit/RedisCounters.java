@@ -1,8 +1,8 @@
 package dev.slotwise.gateway.ratelimit;
 
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.redis.client.RedisAPI;
-import io.vertx.mutiny.redis.client.Response;
+import io.vertx.core.Future;
+import io.vertx.redis.client.RedisAPI;
+import io.vertx.redis.client.Response;
 import java.time.Duration;
 import java.util.List;
 
@@ -25,13 +25,13 @@ final class RedisCounters implements Counters {
     }
 
     @Override
-    public Uni<Long> increment(String key, Duration ttl) {
+    public Future<Long> increment(String key, Duration ttl) {
         return redis.eval(List.of(INCREMENT_WITH_EXPIRY, "1", key, String.valueOf(ttl.toMillis())))
                 .map(Response::toLong);
     }
 
     @Override
-    public Uni<Long> get(String key) {
+    public Future<Long> get(String key) {
         return redis.get(key).map(value -> value == null ? 0L : value.toLong());
     }
 }

@@ -2,9 +2,9 @@ package dev.slotwise.gateway.ratelimit;
 
 import dev.slotwise.gateway.GatewayConfig;
 import dev.slotwise.gateway.credential.Credential;
-import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.vertx.core.Future;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -13,7 +13,7 @@ import java.time.Duration;
  * tenant counts against one counter. The limit is the tenant's own {@code rateLimitPerHour} when the operator set
  * one, else its plan's from configuration.
  */
-@ApplicationScoped
+@Singleton
 public class TenantRateLimiter {
 
     private static final long WINDOW_SECONDS = 3600;
@@ -34,7 +34,7 @@ public class TenantRateLimiter {
         this.clock = clock;
     }
 
-    public Uni<RateLimitDecision> hit(Credential credential) {
+    public Future<RateLimitDecision> hit(Credential credential) {
         long limit = limitOf(credential);
         long now = clock.instant().getEpochSecond();
         long windowStart = now - now % WINDOW_SECONDS;

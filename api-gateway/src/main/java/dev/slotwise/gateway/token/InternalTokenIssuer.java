@@ -5,7 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.slotwise.gateway.GatewayConfig;
 import dev.slotwise.gateway.credential.Credential;
 import io.smallrye.jwt.build.Jwt;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
@@ -19,7 +19,7 @@ import java.util.TreeSet;
  * = credential id, {@code tenant_id}, {@code scope}, {@code tz}). One token per credential is reused until a
  * minute before it expires, so signing stays off the hot path.
  */
-@ApplicationScoped
+@Singleton
 public class InternalTokenIssuer {
 
     private static final Duration REFRESH_MARGIN = Duration.ofSeconds(60);

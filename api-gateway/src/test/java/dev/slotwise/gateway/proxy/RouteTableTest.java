@@ -1,0 +1,44 @@
+package dev.slotwise.gateway.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class RouteTableTest {
+
+    @Test
+    void everyRouteIsFoundByAPathOfItsPattern() {
+        for (Route route : RouteTable.ROUTES) {
+            String path = route.pattern().replaceAll("\\{[^/]+}", "x_1").replace("**", "x_1/deliveries");
+            RouteTable.Match match = RouteTable.match(route.method(), path);
+            assertThat(match.route()).as(route.method() + " " + path).contains(route);
+        }
+    }
+
+    @Test
+    void aKnownPathWithAnotherMethodListsTheMethodsItAllows() {
+        RouteTable.Match match = RouteTable.match("DELETE", "/api/v1/customers/cus_1");
+        assertThat(match.route()).isEmpty();
+        assertThat(match.allowedMethods()).containsExactly("GET", "PATCH");
+        assertThat(RouteTable.match("PUT", "/api/webhook-endpoints/whe_1").allowedMethods())
+                .containsExactly("DELETE", "GET", "PATCH", "POST");
+    }
+
+    @Test
+    void anUnknownPathAllowsNothing() {
+        for (String path : new String[] {"/api/v1/customer", "/api/v1/customers/cus_1/notes", "/api/v2/customers",
+                "/api", "/api/v1"}) {
+            RouteTable.Match match = RouteTable.match("GET", path);
+            assertThat(match.route()).as(path).isEmpty();
+            assertThat(match.allowedMethods()).as(path).isEmpty();
+        }
+    }
+
+    @Test
+    void subResourcesGoToTheirOwnRoute() {
+        assertThat(RouteTable.match("POST", "/api/v1/appointments/apt_1/cancel").route().orElseThrow().scope())
+                .isEqualTo("appointments.write");
+        assertThat(RouteTable.match("GET", "/api/webhook-endpoints/whe_1/deliveries/dlv_1").route().orElseThrow()
+                .service()).isEqualTo("webhooks");
+    }
+}
