@@ -119,6 +119,33 @@ class EndpointLifecycleTest {
         }
     }
 
+    /**
+     * Outcomes are written many at a time: one for a delivery whose endpoint was deleted while it was in flight must
+     * not take the others' down with it (they would stay leased, and be sent again when the lease ran out).
+     */
+    @Test
+    void deletingAnEndpointWithDeliveriesInFlightLeavesTheOtherEndpointsOutcomesRecorded() throws Exception {
+        try (WebhookReceiver doomed = WebhookReceiver.start().delay(Duration.ofMillis(800));
+                WebhookReceiver kept = WebhookReceiver.start().delay(Duration.ofMillis(800))) {
+            String doomedEndpoint = register(doomed.url("/doomed")).get("id");
+            String keptEndpoint = register(kept.url("/kept")).get("id");
+            List<String> events = List.of(publish(), publish(), publish());
+            doomed.await(r -> true, events.size(), WAIT);
+            api().delete("/api/webhook-endpoints/" + doomedEndpoint).then().statusCode(204);
+            kept.await(r -> true, events.size(), WAIT);
+
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (deliveryStatuses(keptEndpoint).stream().filter("succeeded"::equals).count() < events.size()
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertThat(deliveryStatuses(keptEndpoint)).containsExactly("succeeded", "succeeded", "succeeded");
+            api().get("/api/webhook-endpoints/" + keptEndpoint + "/deliveries").then()
+                    .body("data.attemptCount", equalTo(List.of(1, 1, 1)));
+            api().get("/api/webhook-endpoints/" + doomedEndpoint).then().statusCode(404);
+        }
+    }
+
     @Test
     void gonePausesAtOnce() throws Exception {
         try (WebhookReceiver receiver = WebhookReceiver.start().answer(410)) {

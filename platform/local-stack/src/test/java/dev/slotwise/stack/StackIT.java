@@ -13,6 +13,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +94,41 @@ class StackIT {
                 JSON.writeValueAsString(Map.of("name", "it", "scopes", List.of(scopes))));
         assertThat(key.status()).isEqualTo(201);
         return key.body();
+    }
+
+    /**
+     * Deleting or updating a referenced row looks up its referencing rows by the foreign key column; without an
+     * index that is a full scan per row (deleting an endpoint with n deliveries once took n full scans).
+     */
+    @Test
+    void everyForeignKeyInEveryServiceDatabaseHasAnIndex() throws Exception {
+        int port = stack.components().stream().filter(c -> c.name().equals("postgresql")).findFirst().orElseThrow().port();
+        String url = "jdbc:postgresql://127.0.0.1:" + port + "/";
+        List<String> unindexed = new ArrayList<>();
+        List<String> databases = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(url + "postgres", "postgres", "postgres");
+                ResultSet rows = connection.createStatement().executeQuery(
+                        "select datname from pg_database where not datistemplate and datname <> 'postgres'")) {
+            while (rows.next()) {
+                databases.add(rows.getString(1));
+            }
+        }
+        assertThat(databases).contains("customers", "appointments", "catalog", "pos", "webhooks", "gateway");
+        for (String database : databases) {
+            try (Connection connection = DriverManager.getConnection(url + database, "postgres", "postgres");
+                    ResultSet rows = connection.createStatement().executeQuery("""
+                            select c.conrelid::regclass || '.' || a.attname
+                              from pg_constraint c
+                              join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+                             where c.contype = 'f'
+                               and not exists (select 1 from pg_index i
+                                                where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])""")) {
+                while (rows.next()) {
+                    unindexed.add(database + ": " + rows.getString(1));
+                }
+            }
+        }
+        assertThat(unindexed).isEmpty();
     }
 
     @Test

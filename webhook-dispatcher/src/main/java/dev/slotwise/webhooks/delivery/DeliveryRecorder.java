@@ -16,27 +16,37 @@ import java.util.Optional;
 /**
  * Records an attempt and what follows it, atomically: success; another attempt on the retry schedule; or,
  * after the last retry or a {@code 410 Gone}, a failed delivery and a paused endpoint whose pending deliveries are
- * held. A delivery held or deleted while it was in flight keeps that state. Ordinary outcomes are written many at a
- * time in one statement; a pausing one in a transaction of its own that locks the endpoint first.
+ * held. A delivery deleted while it was in flight is left deleted; one held meanwhile stays held (and is sent on
+ * resume) unless the attempt succeeded. Ordinary outcomes are written many at a time in one statement; a pausing one
+ * in a transaction of its own that locks the endpoint first.
  */
 @ApplicationScoped
 public class DeliveryRecorder {
 
     /**
      * Attempts and the deliveries' new states, for many deliveries in one statement: one round trip, atomic without a
-     * transaction. Outcomes that arrive while one is running go together in the next (group commit).
+     * transaction. Outcomes that arrive while one is running go together in the next (group commit). Deliveries are
+     * found by {@code id = any(array)}, an index lookup whatever the planner believes of the function's rows: a hash
+     * join would scan the whole table, which keeps every delivery of the log, once per group.
      */
     private static final String RECORD_MANY = """
             with outcome as (
                 select * from jsonb_to_recordset($1::jsonb)
                     as o(id uuid, status text, next_at timestamptz, code int, error text, at timestamptz, ms int)
-            ), attempt as (
-                insert into delivery_attempts (delivery_id, at, response_status, duration_ms, error)
-                select o.id, o.at, o.code, o.ms, o.error from outcome o join deliveries d on d.id = o.id)
-            update deliveries d set status = o.status, attempt_count = d.attempt_count + 1, next_attempt_at = o.next_at,
-                   lease_until = null, last_response_status = o.code, last_error = o.error
-              from outcome o
-             where d.id = o.id and d.status = 'pending'""";
+            ), updated as (
+                -- the row lock taken here keeps the delivery from being deleted before this commits; one deleted
+                -- already is not updated, so it gets no attempt (no foreign key failure for the whole group)
+                update deliveries d
+                   set status = case when d.status = 'pending' or o.status = 'succeeded' then o.status else d.status end,
+                       next_attempt_at = case when d.status = 'pending' or o.status = 'succeeded'
+                                              then o.next_at else d.next_attempt_at end,
+                       lease_until = null, attempt_count = d.attempt_count + 1,
+                       last_response_status = o.code, last_error = o.error
+                  from outcome o
+                 where d.id = o.id and d.id = any(array(select id from outcome))
+                returning d.id)
+            insert into delivery_attempts (delivery_id, at, response_status, duration_ms, error)
+            select o.id, o.at, o.code, o.ms, o.error from outcome o join updated u on u.id = o.id""";
     /** Taken first by a pausing transaction, so two of them (or one and an API pause) never deadlock. */
     private static final String LOCK_ENDPOINT = """
             select id from webhook_endpoints where id = $1 for update""";
@@ -108,9 +118,19 @@ public class DeliveryRecorder {
                     writeQueued();
                 },
                 failure -> {
-                    batch.forEach(queued -> queued.emitter().fail(failure));
+                    if (batch.size() == 1) {
+                        batch.get(0).emitter().fail(failure);
+                    } else {
+                        // a deadlock or one outcome that cannot be written must not take the others down with it
+                        batch.forEach(this::writeAlone);
+                    }
                     writeQueued();
                 });
+    }
+
+    private void writeAlone(Queued queued) {
+        pool.preparedQuery(RECORD_MANY).execute(Tuple.of(new JsonArray().add(queued.outcome()))).subscribe().with(
+                written -> queued.emitter().complete(false), queued.emitter()::fail);
     }
 
     private record Queued(JsonObject outcome, UniEmitter<? super Boolean> emitter) {

@@ -53,7 +53,7 @@ public class DeliveryWorker {
             )
             update deliveries d set lease_until = now() + make_interval(secs => $2)
               from ranked r, webhook_endpoints e
-             where d.id = r.id and e.id = d.endpoint_id
+             where d.id = r.id and d.id = any(array(select id from ranked)) and e.id = d.endpoint_id
                and r.place <= case when d.in_order then 1 else $4 end
             returning d.id, d.endpoint_id, d.event_type, d.payload, d.attempt_count, d.in_order, d.next_attempt_at,
                       d.created_at, e.url, e.secret_ciphertext,
