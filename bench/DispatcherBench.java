@@ -11,16 +11,19 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -37,7 +40,8 @@ import java.util.regex.Pattern;
  * </ol>
  *
  * JDK only, so it runs as a source file: {@code java bench/DispatcherBench.java <gateway> <api-key> [rate] [seconds]
- * [endpoints] [burst events]}.
+ * [endpoints] [burst events]}. With {@code BENCH_TRACE=<file>}, each latency event's creation time (s) and latency
+ * (ms, -1 when it never arrived) go to that file, to see whether the slow ones cluster in time.
  */
 public class DispatcherBench {
 
@@ -104,27 +108,33 @@ public class DispatcherBench {
         }
     }
 
+    /** Seconds at the rate before the measured ones: this client's own JIT warms up meanwhile (it shares the machine). */
+    private static final int SETTLE_SECONDS = 5;
+
     private void latency(int rate, int seconds) throws Exception {
-        int total = rate * seconds;
+        int total = rate * (SETTLE_SECONDS + seconds);
+        long periodNanos = 1_000_000_000L / rate;
+        long start = System.nanoTime() + periodNanos;
+        long counted = start + TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
         AtomicInteger refused = new AtomicInteger();
         AtomicInteger answered = new AtomicInteger();
         BlockingQueue<Long> tickets = new LinkedBlockingQueue<>();
         List<Thread> clients = clients(CLIENTS, api -> {
             while (true) {
-                tickets.take();
+                long due = tickets.take();
                 Response response = api.send("POST", "/api/v1/customers", CUSTOMER);
                 long now = System.nanoTime();
                 Matcher id = response.status() == 201 ? CUSTOMER_ID.matcher(response.body()) : null;
                 if (id != null && id.find()) {
-                    created.put(id.group(1), now);
+                    if (due >= counted) {
+                        created.put(id.group(1), now);
+                    }
                 } else {
                     refused.incrementAndGet();
                 }
                 answered.incrementAndGet();
             }
         });
-        long periodNanos = 1_000_000_000L / rate;
-        long start = System.nanoTime();
         for (int i = 0; i < total; i++) {
             long due = start + i * periodNanos;
             long wait = due - System.nanoTime();
@@ -134,7 +144,8 @@ public class DispatcherBench {
             tickets.add(due);
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while ((answered.get() < total || arrived.size() < created.size()) && System.nanoTime() < deadline) {
+        while ((answered.get() < total || !arrived.keySet().containsAll(created.keySet()))
+                && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
         clients.forEach(Thread::interrupt);
@@ -145,9 +156,19 @@ public class DispatcherBench {
                 millis.add(Math.max(0, arrival - at) / 1e6);
             }
         });
+        String trace = System.getenv("BENCH_TRACE");
+        if (trace != null) { // each event's latency by when it was created, to see whether slow ones cluster
+            List<String> lines = new ArrayList<>();
+            created.forEach((id, at) -> {
+                Long arrival = arrived.get(id);
+                lines.add(String.format("%.3f %.1f", (at - counted) / 1e9, arrival == null ? -1 : (arrival - at) / 1e6));
+            });
+            Collections.sort(lines, Comparator.comparingDouble(line -> Double.parseDouble(line.split(" ")[0])));
+            Files.write(Path.of(trace), lines);
+        }
         Collections.sort(millis);
-        System.out.printf("latency: %d events at %d/s for %d s; %d created (%d refused), %d delivered%n",
-                total, rate, seconds, created.size(), refused.get(), millis.size());
+        System.out.printf("latency: %d events at %d/s for %d s after %d s of ramp-up; %d created (%d refused), %d delivered%n",
+                rate * seconds, rate, seconds, SETTLE_SECONDS, created.size(), refused.get(), millis.size());
         System.out.printf("latency: 201 -> webhook  p50 %.1f ms  p99 %.1f ms  max %.1f ms%n",
                 percentile(millis, 0.50), percentile(millis, 0.99), millis.isEmpty() ? 0 : millis.get(millis.size() - 1));
     }
