@@ -29,7 +29,7 @@ public class DeliveryRecorder {
      * found by {@code id = any(array)}, an index lookup whatever the planner believes of the function's rows: a hash
      * join would scan the whole table, which keeps every delivery of the log, once per group.
      */
-    private static final String RECORD_MANY = """
+    static final String RECORD_MANY = """
             with outcome as (
                 select * from jsonb_to_recordset($1::jsonb)
                     as o(id uuid, status text, next_at timestamptz, code int, error text, at timestamptz, ms int)
