@@ -19,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -119,7 +120,7 @@ public class DeliveryWorker {
         this.recorder = recorder;
         this.loop = new NotifiedLoop("delivery worker", vertx, NotifiedLoop.listenOptions(url, username, password),
                 "slotwise_deliveries", config.pollInterval(), this::drain);
-        this.lanes = new EndpointLanes(config.endpointConcurrency(), this::deliver, () -> {
+        this.lanes = new EndpointLanes(config.endpointConcurrency(), config.maxInFlight(), this::deliver, () -> {
             if (deferred) {
                 loop.wake();
             }
@@ -135,7 +136,7 @@ public class DeliveryWorker {
         claims.closeAndForget();
     }
 
-    /** Claims while there are free slots and due deliveries. */
+    /** Claims while there are free slots and due deliveries; stops as soon as a claim shows nothing more is due. */
     private Uni<Void> drain() {
         int free = Math.min(config.batchSize(), config.maxInFlight() - lanes.size());
         if (free <= 0) {
@@ -149,8 +150,24 @@ public class DeliveryWorker {
                 return Uni.createFrom().voidItem();
             }
             lanes.add(batch);
-            return drain();
+            if (batch.size() == free || tookALanesWorth(batch)) {
+                return drain(); // more may be due
+            }
+            // all that was due is claimed, but for lanes that were or now are full: they ask when they drain
+            deferred = saturated.length > 0 || lanes.saturated().length > 0;
+            return Uni.createFrom().voidItem();
         });
+    }
+
+    /** Some endpoint got as many as a claim takes for one endpoint, so it may have more due. */
+    private boolean tookALanesWorth(List<Due> batch) {
+        Map<String, Integer> perEndpoint = new HashMap<>();
+        for (Due due : batch) {
+            if (perEndpoint.merge(due.endpointId(), 1, Integer::sum) >= config.endpointConcurrency()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Uni<List<Due>> claim(int limit, String[] saturated) {
@@ -172,13 +189,17 @@ public class DeliveryWorker {
                 });
     }
 
-    /** One attempt, recorded; {@code true} when it paused the endpoint. Never fails. */
-    private Uni<Boolean> deliver(Due due) {
+    /**
+     * One attempt, recorded; {@code true} when it paused the endpoint. Never fails. The endpoint's lane is free
+     * again as soon as the attempt is over: writing outcomes must not cap how fast one endpoint is sent to.
+     */
+    private Uni<Boolean> deliver(Due due, Runnable sent) {
         Instant started = Instant.now();
         long startedNanos = System.nanoTime();
         return sender.send(due)
                 .map(status -> new Outcome(status, null))
                 .onFailure().recoverWithItem(failure -> new Outcome(null, describe(failure)))
+                .invoke(sent)
                 .chain(outcome -> recorder.record(due, started, (System.nanoTime() - startedNanos) / 1_000_000,
                         outcome.status(), outcome.error()))
                 .onFailure().recoverWithItem(failure -> {
