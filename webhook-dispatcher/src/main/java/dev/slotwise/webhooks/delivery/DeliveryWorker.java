@@ -7,14 +7,14 @@ import dev.slotwise.webhooks.destination.DestinationRefused;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
-import io.vertx.pgclient.PgBuilder;
-import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
@@ -30,13 +30,13 @@ import org.jboss.logging.Logger;
  * LOCKED} and leases them in the same committed statement, before any HTTP call, so several dispatcher replicas
  * share the work and a crashed one's leases simply expire. It skips endpoints whose lane is full and takes at most
  * one lane's worth per endpoint, so a hanging endpoint cannot crowd out the rest; claiming goes on while slots are
- * free. Woken by {@code LISTEN slotwise_deliveries}, by a finished delivery when work was left for want of a slot,
- * and by a polling backstop for retries that fall due.
+ * free. Woken by {@code LISTEN slotwise_deliveries}, by the lanes when room opens while work was left for want of
+ * it, and by a polling backstop for retries that fall due.
  *
  * <p>A claim reads the endpoints with pending deliveries (one index probe each) and, for each endpoint whose lane
  * has room, its oldest due deliveries up to a lane's worth, in index order. So it reads rows in proportion to the
- * endpoints and the batch, never to the backlog: a saturated endpoint's backlog is skipped, not scanned, and a claim
- * runs after every finished delivery while work waits. See also {@link #CLAIM_SETTINGS}.
+ * endpoints and the batch, never to the backlog: a saturated endpoint's backlog is skipped, not scanned. See also
+ * {@link #CLAIM_SETTINGS}.
  */
 @ApplicationScoped
 public class DeliveryWorker {
@@ -99,7 +99,7 @@ public class DeliveryWorker {
     private final DeliveryRecorder recorder;
     private final EndpointLanes lanes;
     private final NotifiedLoop loop;
-    /** Due work was left unclaimed for want of a free slot: a finished delivery should claim again at once. */
+    /** Due work was left unclaimed for want of room: when the lanes say room opened, claim again at once. */
     private volatile boolean deferred;
 
     public DeliveryWorker(Vertx vertx, WebhooksConfig config, DeliverySender sender,
