@@ -107,7 +107,7 @@ public class DeliveryWorker {
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") String username,
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
-        PgConnectOptions connection = NotifiedLoop.listenOptions(url, username, password);
+        PgConnectOptions connection = NotifiedLoop.connectOptions(url, username, password);
         CLAIM_SETTINGS.forEach(connection::addProperty);
         // one connection: the loop claims one batch at a time
         this.claims = Pool.newInstance(PgBuilder.pool()
@@ -118,7 +118,7 @@ public class DeliveryWorker {
         this.config = config;
         this.sender = sender;
         this.recorder = recorder;
-        this.loop = new NotifiedLoop("delivery worker", vertx, NotifiedLoop.listenOptions(url, username, password),
+        this.loop = new NotifiedLoop("delivery worker", vertx, NotifiedLoop.connectOptions(url, username, password),
                 "slotwise_deliveries", config.pollInterval(), this::drain);
         this.lanes = new EndpointLanes(config.endpointConcurrency(), config.maxInFlight(), this::deliver, () -> {
             if (deferred) {

@@ -34,7 +34,7 @@ class StatementPlanTest {
     private final List<String> endpoints = new ArrayList<>();
 
     @Test
-    void claimReadsTheDueIndexInOrderAndStopsAtItsLimit() throws Exception {
+    void claimReadsItsBatchNotTheBacklog() throws Exception {
         try (Connection connection = backlog()) {
             prepareClaim(connection);
             String execute = "execute claim(" + BATCH + ", 60, '{}', 8)";
@@ -53,7 +53,7 @@ class StatementPlanTest {
             String saturated = "{" + String.join(",", endpoints.subList(1, endpoints.size())) + "}";
             assertThat(deliveryRowsRead(connection, "execute claim(" + BATCH + ", 60, '" + saturated + "', 8)"))
                     .isLessThan(MOST_ROWS_READ / 10);
-            // all full: a claim runs after every finished delivery then, and must cost next to nothing
+            // all full: nothing to claim, and finding that out must cost next to nothing
             String all = "{" + String.join(",", endpoints) + "}";
             assertThat(deliveryRowsRead(connection, "execute claim(" + BATCH + ", 60, '" + all + "', 8)"))
                     .isLessThan(MOST_ROWS_READ / 10);
@@ -72,7 +72,10 @@ class StatementPlanTest {
         }
     }
 
-    /** A transaction, never committed (closing the connection ends it), with twenty endpoints and a due backlog fanned out to them. */
+    /**
+     * A transaction, never committed (closing the connection ends it), with twenty endpoints and a due backlog
+     * fanned out to them.
+     */
     private Connection backlog() throws SQLException {
         Connection connection = DriverManager.getConnection(PostgresTestResource.server().jdbcUrl("webhooks"),
                 "postgres", "");

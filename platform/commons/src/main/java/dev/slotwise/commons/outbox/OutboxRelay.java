@@ -48,7 +48,7 @@ public class OutboxRelay {
         this.pool = pool;
         this.emitter = emitter;
         this.config = config;
-        this.loop = new NotifiedLoop("outbox relay", vertx, NotifiedLoop.listenOptions(url, username, password),
+        this.loop = new NotifiedLoop("outbox relay", vertx, NotifiedLoop.connectOptions(url, username, password),
                 CHANNEL, config.pollInterval(), this::drain);
     }
 

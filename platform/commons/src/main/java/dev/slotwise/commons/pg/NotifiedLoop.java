@@ -39,8 +39,11 @@ public final class NotifiedLoop {
         this.drain = drain;
     }
 
-    /** Connection options for LISTEN from a Quarkus reactive datasource URL and its credentials. */
-    public static PgConnectOptions listenOptions(String reactiveUrl, String username, String password) {
+    /**
+     * Options for a connection of one's own (the LISTEN connection, or a small pool beside the datasource's) from a
+     * Quarkus reactive datasource URL and its credentials.
+     */
+    public static PgConnectOptions connectOptions(String reactiveUrl, String username, String password) {
         return PgConnectOptions.fromUri(reactiveUrl.replaceFirst("^vertx-reactive:", ""))
                 .setUser(username).setPassword(password);
     }
