@@ -1,5 +1,6 @@
 package dev.slotwise.commons.identity;
 
+import dev.slotwise.commons.tenant.TenantContext;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.ws.rs.GET;
@@ -20,10 +21,12 @@ public class IdentityResource {
 
     private final SecurityIdentity identity;
     private final JsonWebToken token;
+    private final TenantContext tenant;
 
-    public IdentityResource(SecurityIdentity identity, JsonWebToken token) {
+    public IdentityResource(SecurityIdentity identity, JsonWebToken token, TenantContext tenant) {
         this.identity = identity;
         this.token = token;
+        this.tenant = tenant;
     }
 
     public record Identity(String subject, String tenantId, Set<String> scopes, String timeZone) {
@@ -32,7 +35,7 @@ public class IdentityResource {
     @GET
     @Authenticated
     public Identity identity() {
-        return new Identity(token.getSubject(), token.getClaim("tenant_id"), new TreeSet<>(identity.getRoles()),
-                token.getClaim("tz"));
+        return new Identity(token.getSubject(), tenant.claim("tenant_id"), new TreeSet<>(identity.getRoles()),
+                tenant.claim("tz"));
     }
 }

@@ -1,6 +1,8 @@
 package dev.slotwise.commons.tenant;
 
 import dev.slotwise.commons.problem.ApiException;
+import io.quarkus.oidc.runtime.OidcJwtCallerPrincipal;
+import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
 import java.time.DateTimeException;
 import java.time.ZoneId;
@@ -15,14 +17,27 @@ public class TenantContext {
 
     private static final ZoneId UTC = ZoneId.of("UTC");
 
+    private final SecurityIdentity identity;
     private final JsonWebToken token;
 
-    public TenantContext(JsonWebToken token) {
+    public TenantContext(SecurityIdentity identity, JsonWebToken token) {
+        this.identity = identity;
         this.token = token;
     }
 
+    /**
+     * A custom claim of the verified token as text, or null. Read from the verified claims themselves:
+     * {@link JsonWebToken#getClaim} first looks the name up among the standard claims and throws, stack trace and
+     * all, when it is not one of them, which once per request cost a few per cent of a service's CPU.
+     */
+    public String claim(String name) {
+        Object value = identity.getPrincipal() instanceof OidcJwtCallerPrincipal principal
+                ? principal.getClaims().getClaimValue(name) : token.getClaim(name);
+        return value == null ? null : value.toString();
+    }
+
     public String tenantId() {
-        String tenant = token.getClaim("tenant_id");
+        String tenant = claim("tenant_id");
         if (tenant == null || tenant.isBlank()) {
             throw new ApiException(401, "unauthenticated", "the token names no tenant");
         }
@@ -42,7 +57,7 @@ public class TenantContext {
     }
 
     public ZoneId timeZone() {
-        String zone = token.getClaim("tz");
+        String zone = claim("tz");
         if (zone == null || zone.isBlank()) {
             return UTC;
         }
