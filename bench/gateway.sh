@@ -16,7 +16,15 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; e
 . bench/stack.sh
 CUSTOMERS="$(python3 -c 'import json,sys; c=[x for x in json.load(open(sys.argv[1]))["components"] if x["name"]=="customer-service"][0]; print(c["url"])' "$DATA/stack.json")"
 CUSTOMER="$(curl -sf -H "Authorization: Bearer $KEY" "$GATEWAY/api/v1/customers?limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')"
-TENANT="$(curl -sf -H "Authorization: Bearer $(cat "$DATA/secrets/admin-token")" "$GATEWAY/admin/v1/tenants" | python3 -c 'import json,sys; print([t for t in json.load(sys.stdin)["data"] if t["name"]=="Demo Salon"][0]["id"])')"
+ADMIN="$(cat "$DATA/secrets/admin-token")"
+TENANT="$(curl -sf -H "Authorization: Bearer $ADMIN" "$GATEWAY/admin/v1/tenants" | python3 -c 'import json,sys; print([t for t in json.load(sys.stdin)["data"] if t["name"]=="Demo Salon"][0]["id"])')"
+# Both paths carry the same scope, so that customer-service does the same work on both: through the gateway a key
+# holding only customers.read (least privilege, as an app that reads customers would have), directly a token
+# naming customers.read. The demo key holds every scope, and a token listing them all costs the service more to
+# parse than this one: that would be counted as the gateway's overhead.
+KEY="$(curl -sf -X POST -H "Authorization: Bearer $ADMIN" -H 'Content-Type: application/json' \
+  -d '{"name":"bench: customers.read","scopes":["customers.read"]}' "$GATEWAY/admin/v1/tenants/$TENANT/api-keys" \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])')"
 
 # an internal token as the gateway issues it (RS256), valid for an hour
 b64url() { openssl base64 -A | tr '+/' '-_' | tr -d '='; }
