@@ -13,7 +13,6 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
@@ -55,7 +54,7 @@ public class UpstreamForwarder {
     private final IdempotencyKeys idempotencyKeys;
     private final VertxProblems problems;
     private final Map<String, URI> services;
-    private final HttpClient client;
+    private final UpstreamClients clients;
     private final long upstreamTimeoutMillis;
 
     public UpstreamForwarder(InternalTokenIssuer tokens, IdempotencyKeys idempotencyKeys, VertxProblems problems,
@@ -65,7 +64,7 @@ public class UpstreamForwarder {
         this.problems = problems;
         this.services = config.gateway().services();
         this.upstreamTimeoutMillis = config.gateway().upstreamTimeout().toMillis();
-        this.client = vertx.createHttpClient(new HttpClientOptions()
+        this.clients = new UpstreamClients(vertx, new HttpClientOptions()
                 .setConnectTimeout((int) config.gateway().upstreamConnectTimeout().toMillis())
                 .setKeepAlive(true)
                 .setMaxPoolSize(64)
@@ -73,7 +72,7 @@ public class UpstreamForwarder {
     }
 
     void close(@Observes ShutdownEvent event) {
-        client.close();
+        clients.close();
     }
 
     void forward(RoutingContext context, Route route, Credential credential) {
@@ -154,7 +153,7 @@ public class UpstreamForwarder {
                 .setIdleTimeout(upstreamTimeoutMillis)
                 .setHeaders(headers);
         Buffer body = context.body().buffer();
-        return client.request(options)
+        return clients.current().request(options)
                 .compose(upstream -> body == null ? upstream.send() : upstream.send(body))
                 .onFailure(failure -> {
                     LOG.warnf("upstream %s failed for request %s: %s", route.service(), RequestIds.of(request),
