@@ -4,7 +4,8 @@
 DATA="$(mktemp -d /tmp/slotwise-bench-XXXXXX)"
 PORT="${BENCH_PORT:-18480}"
 LOG="$DATA/up.log"
-cleanup() { [ -n "${UP_PID:-}" ] && kill "$UP_PID" 2>/dev/null && wait "$UP_PID" 2>/dev/null; rm -rf "$DATA"; }
+# (the stack exits 143 on SIGTERM: under set -e an unguarded wait would end the script there, data left behind)
+cleanup() { if [ -n "${UP_PID:-}" ] && kill "$UP_PID" 2>/dev/null; then wait "$UP_PID" 2>/dev/null || true; fi; rm -rf "$DATA"; }
 trap cleanup EXIT
 
 # services with their full JIT (the local stack's default is C1 only, for a quick start); a benchmark may add flags
