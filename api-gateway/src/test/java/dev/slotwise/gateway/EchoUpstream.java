@@ -45,6 +45,7 @@ public final class EchoUpstream {
             }
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.getResponseHeaders().add("X-Upstream", "echo");
+            exchange.getResponseHeaders().add("X-Echo-Uri", exchange.getRequestURI().toString());
             byte[] answer = ("{\"echo\":" + (body.length == 0 ? "null" : new String(body, StandardCharsets.UTF_8)) + "}")
                     .getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(exchange.getRequestMethod().equals("POST") ? 201 : 200, answer.length);

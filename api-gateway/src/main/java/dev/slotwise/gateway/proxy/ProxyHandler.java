@@ -8,12 +8,10 @@ import dev.slotwise.gateway.credential.CredentialStore;
 import dev.slotwise.gateway.ratelimit.AuthFailureLimiter;
 import dev.slotwise.gateway.ratelimit.RateLimitDecision;
 import dev.slotwise.gateway.ratelimit.TenantRateLimiter;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import java.util.List;
@@ -22,10 +20,11 @@ import java.util.Map;
 import org.jboss.logging.Logger;
 
 /**
- * The public request path for {@code /api/**}, in this order: the body read up to 1 MiB (413 beyond); a client
- * address with too many failed authentications in this minute refused (429); bearer authentication (401); the
- * tenant's hourly quota (429; its headers on every answer from here on); the route (404, 405) and its scope (403);
- * a body must be JSON (415). Then {@link UpstreamForwarder} takes it to the owning service.
+ * The public request path for {@code /api/**}, decided on headers first, in this order: a client address with too
+ * many failed authentications in this minute refused (429); bearer authentication (401); the tenant's hourly quota
+ * (429; its headers on every answer from here on); the route (404, 405) and its scope (403). Only then is the body
+ * read, as raw bytes whatever its content type, up to 1 MiB (413 beyond); a body must be JSON (415). Then
+ * {@link UpstreamForwarder} takes it to the owning service, framed by the gateway itself.
  */
 @Singleton
 public class ProxyHandler {
@@ -61,19 +60,13 @@ public class ProxyHandler {
 
     void register(@Observes Router router) {
         router.route("/api/*").order(ROUTE_ORDER)
-                .handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES).setHandleFileUploads(false))
                 .handler(this::handle)
-                .failureHandler(this::bodyFailure);
+                .failureHandler(this::failure);
     }
 
-    /** BodyHandler fails the context with 413 when a body is larger than the limit (by its Content-Length or as read). */
-    private void bodyFailure(RoutingContext context) {
-        if (context.statusCode() == 413) {
-            problems.send(context, new ApiException(413, "payload_too_large", "request bodies are limited to 1 MiB"));
-        } else {
-            LOG.errorf(context.failure(), "request %s failed", RequestIds.of(context.request()));
-            problems.send(context, new ApiException(500, "internal_error", "the server could not complete the request"));
-        }
+    private void failure(RoutingContext context) {
+        LOG.errorf(context.failure(), "request %s failed", RequestIds.of(context.request()));
+        problems.send(context, new ApiException(500, "internal_error", "the server could not complete the request"));
     }
 
     void handle(RoutingContext context) {
@@ -149,12 +142,21 @@ public class ProxyHandler {
                     Map.of("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + route.scope() + "\"")));
             return;
         }
-        Buffer body = context.body().buffer();
-        if (body != null && body.length() > 0 && !isJson(request.getHeader(HttpHeaders.CONTENT_TYPE))) {
+        if (RequestBodies.declaredLength(request) != 0 && !isJson(request.getHeader(HttpHeaders.CONTENT_TYPE))) {
             problems.send(context, new ApiException(415, "unsupported_media_type", "the request body must be application/json"));
             return;
         }
-        forwarder.forward(context, route, credential);
+        RequestBodies.read(request, MAX_BODY_BYTES).onComplete(
+                body -> {
+                    if (body.length() > 0 && !isJson(request.getHeader(HttpHeaders.CONTENT_TYPE))) {
+                        problems.send(context, new ApiException(415, "unsupported_media_type",
+                                "the request body must be application/json"));
+                    } else {
+                        forwarder.forward(context, route, credential, body);
+                    }
+                },
+                failure -> problems.send(context, failure instanceof ApiException problem ? problem
+                        : ApiException.malformed("the request body could not be read")));
     }
 
     private void unavailable(RoutingContext context, String what, Throwable failure) {

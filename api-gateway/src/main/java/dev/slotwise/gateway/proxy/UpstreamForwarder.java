@@ -41,8 +41,15 @@ import org.jboss.logging.Logger;
 public class UpstreamForwarder {
 
     private static final Logger LOG = Logger.getLogger(UpstreamForwarder.class);
+    /**
+     * Never passed on in either direction: hop-by-hop headers (RFC 9110 §7.6.1) and the message's framing, which the
+     * gateway sets itself for what it sends ({@code Content-Length} of the bytes it actually forwards).
+     */
     private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
-            "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host");
+            "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host",
+            "content-length", "expect", "http2-settings");
+    /** Methods whose body means something; on others (GET, DELETE, …) a body is read and not forwarded. */
+    private static final Set<HttpMethod> WITH_BODY = Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH);
     /** Headers the gateway itself sets on every answer; a replay gets fresh ones, not the stored ones. */
     private static final Set<String> NOT_REPLAYED = Set.of("x-request-id", "content-length", "x-ratelimit-limit",
             "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit", "ratelimit-policy", "retry-after");
@@ -75,22 +82,24 @@ public class UpstreamForwarder {
         clients.close();
     }
 
-    void forward(RoutingContext context, Route route, Credential credential) {
+    /** Forwards a request whose body the gateway has read whole: the service gets exactly those bytes, framed anew. */
+    void forward(RoutingContext context, Route route, Credential credential, Buffer body) {
         HttpServerRequest request = context.request();
+        Buffer forwarded = WITH_BODY.contains(request.method()) ? body : null;
         String key = request.getHeader(IDEMPOTENCY_KEY);
         if (key == null || request.method() != HttpMethod.POST || !request.path().startsWith("/api/v1/")) {
-            send(context, route, credential).onSuccess(upstream -> stream(context, upstream));
+            send(context, route, credential, forwarded).onSuccess(upstream -> stream(context, upstream));
             return;
         }
         if (key.isEmpty() || key.length() > 255) {
             problems.send(context, ApiException.malformed("Idempotency-Key must be 1 to 255 characters"));
             return;
         }
-        byte[] fingerprint = IdempotencyKeys.fingerprint(request.method().name(), request.path(), context.body().buffer());
+        byte[] fingerprint = IdempotencyKeys.fingerprint(request.method().name(), request.path(), forwarded);
         idempotencyKeys.claim(credential.tenantId(), key, fingerprint).subscribe().with(
                 claim -> {
                     if (claim instanceof Claim.Owned) {
-                        runOnce(context, route, credential, key);
+                        runOnce(context, route, credential, key, forwarded);
                     } else if (claim instanceof Claim.Finished finished) {
                         answer(context, finished.answer(), true);
                     } else if (claim instanceof Claim.Running) {
@@ -108,11 +117,11 @@ public class UpstreamForwarder {
     }
 
     /** Forwards the request whose key this instance owns, stores a 2xx or 4xx answer, releases the key otherwise. */
-    private void runOnce(RoutingContext context, Route route, Credential credential, String key) {
+    private void runOnce(RoutingContext context, Route route, Credential credential, String key, Buffer body) {
         String tenantId = credential.tenantId();
-        send(context, route, credential)
-                .compose(upstream -> upstream.body().map(body -> new StoredAnswer(upstream.statusCode(),
-                        replayable(upstream.headers()), body.getBytes())))
+        send(context, route, credential, body)
+                .compose(upstream -> upstream.body().map(answered -> new StoredAnswer(upstream.statusCode(),
+                        replayable(upstream.headers()), answered.getBytes())))
                 .onSuccess(answer -> {
                     var settled = answer.status() >= 500 ? idempotencyKeys.release(tenantId, key)
                             : idempotencyKeys.complete(tenantId, key, answer);
@@ -135,8 +144,12 @@ public class UpstreamForwarder {
         response.end(Buffer.buffer(answer.body()));
     }
 
-    /** Sends the request to its service; on failure the client already has its 503 and the future fails. */
-    private Future<HttpClientResponse> send(RoutingContext context, Route route, Credential credential) {
+    /**
+     * Sends the request to its service, with a {@code Content-Length} of the body sent (none without a body); on
+     * failure the client already has its 503 and the future fails. A timed-out request is reset, which closes its
+     * connection: a connection goes back to the pool only after a complete exchange.
+     */
+    private Future<HttpClientResponse> send(RoutingContext context, Route route, Credential credential, Buffer body) {
         HttpServerRequest request = context.request();
         URI target = services.get(route.service());
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
@@ -152,7 +165,9 @@ public class UpstreamForwarder {
                 .setURI(request.uri())
                 .setIdleTimeout(upstreamTimeoutMillis)
                 .setHeaders(headers);
-        Buffer body = context.body().buffer();
+        if (body != null) {
+            headers.set(HttpHeaders.CONTENT_LENGTH, String.valueOf(body.length()));
+        }
         return clients.current().request(options)
                 .compose(upstream -> body == null ? upstream.send() : upstream.send(body))
                 .onFailure(failure -> {
@@ -180,9 +195,7 @@ public class UpstreamForwarder {
             }, failure -> response.reset());
             return;
         }
-        if (length == null) {
-            response.setChunked(true);
-        }
+        response.setChunked(true); // larger or of unknown length: streamed, framed by the gateway
         upstream.pipeTo(response).onFailure(failure -> response.reset());
     }
 
@@ -205,11 +218,15 @@ public class UpstreamForwarder {
         return kept;
     }
 
-    /** Copies end-to-end headers; towards a service, also drops the client's credentials and internal headers. */
+    /**
+     * Copies end-to-end headers: not the hop-by-hop ones, nor any the {@code Connection} header names; towards a
+     * service, also not the client's credentials and internal headers.
+     */
     private static void copyHeaders(MultiMap from, MultiMap to, boolean towardsService) {
+        Set<String> named = connectionOptions(from);
         for (Map.Entry<String, String> header : from) {
             String name = header.getKey().toLowerCase(Locale.ROOT);
-            if (HOP_BY_HOP.contains(name) || (!towardsService && name.equals("x-request-id"))) {
+            if (HOP_BY_HOP.contains(name) || named.contains(name) || (!towardsService && name.equals("x-request-id"))) {
                 continue;
             }
             if (towardsService && (name.equals("authorization") || name.startsWith("x-slotwise-")
@@ -218,5 +235,20 @@ public class UpstreamForwarder {
             }
             to.add(header.getKey(), header.getValue());
         }
+    }
+
+    /** The header names a {@code Connection} header lists: hop-by-hop by declaration (RFC 9110 §7.6.1). */
+    private static Set<String> connectionOptions(MultiMap headers) {
+        List<String> values = headers.getAll(HttpHeaders.CONNECTION);
+        if (values.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> named = new java.util.HashSet<>();
+        for (String value : values) {
+            for (String option : value.split(",")) {
+                named.add(option.trim().toLowerCase(Locale.ROOT));
+            }
+        }
+        return named;
     }
 }

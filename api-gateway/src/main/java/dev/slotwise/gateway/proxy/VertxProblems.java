@@ -24,6 +24,8 @@ public class VertxProblems {
             context.response().reset();
             return;
         }
+        // a body the answer did not need must not stay on the client's connection
+        RequestBodies.settleUnread(context.request(), context.response(), ProxyHandler.MAX_BODY_BYTES);
         Problem body = ProblemResponses.problem(problem.status(), problem.code(), problem.getMessage(),
                 problem.errors(), RequestIds.of(context.request()));
         problem.headers().forEach(context.response()::putHeader);
