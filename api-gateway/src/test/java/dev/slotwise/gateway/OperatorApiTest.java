@@ -66,6 +66,11 @@ class OperatorApiTest {
                 .body("errors.field", contains("name"));
         operator().body("{\"name\":").post("/admin/v1/tenants").then().statusCode(400)
                 .body("code", equalTo("malformed_request"));
+        operator().body("{\"name\":\"X\\u0000\",\"plan\":\"free\"}").post("/admin/v1/tenants").then().statusCode(422)
+                .body("errors[0].field", equalTo("name"));
+        String tenant = Operator.tenant("free");
+        operator().body("{\"name\":\"k\",\"scopes\":[null]}").post("/admin/v1/tenants/" + tenant + "/api-keys")
+                .then().statusCode(422).body("errors[0].field", equalTo("scopes[0]"));
     }
 
     @Test

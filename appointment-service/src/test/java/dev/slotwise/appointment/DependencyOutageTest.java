@@ -49,4 +49,26 @@ class DependencyOutageTest {
         } while (status != 201 && System.nanoTime() < deadline);
         assertThat(status).isEqualTo(201);
     }
+
+    /**
+     * Ids that cannot be ids (100 kB long, a NUL, another type's prefix) are 422 before any lookup: a tenant sending
+     * them opens no circuit breaker that every tenant shares (issue 23).
+     */
+    @Test
+    void malformedIdsAre422AndOpenNoCircuitForOtherTenants() {
+        Salon attacker = new Salon();
+        String huge = "cus_" + "x".repeat(100_000);
+        for (int attempt = 0; attempt < 15; attempt++) {
+            String booking = switch (attempt % 3) {
+                case 0 -> attacker.booking(attacker.ada, attacker.haircut, "2031-01-01T10:00:00Z").replace(attacker.customer, huge);
+                case 1 -> attacker.booking("stf_" + "y".repeat(100_000), attacker.haircut, "2031-01-01T10:00:00Z");
+                default -> attacker.booking(attacker.ada, attacker.haircut + "\\u0000", "2031-01-01T10:00:00Z");
+            };
+            attacker.desk().body(booking).post("/api/v1/appointments")
+                    .then().statusCode(422).contentType("application/problem+json")
+                    .body("code", equalTo("validation_failed"));
+        }
+        Salon other = new Salon();
+        other.book(other.ada, other.haircut, "2031-01-01T10:00:00Z");
+    }
 }

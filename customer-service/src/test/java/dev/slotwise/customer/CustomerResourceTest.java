@@ -61,6 +61,21 @@ class CustomerResourceTest {
                 .body("updatedAt", notNullValue());
     }
 
+    /** Values PostgreSQL cannot store are the client's 4xx, never a 500 (issue 23). */
+    @Test
+    void nulCharactersAndOutOfRangeValuesAre4xxProblems() {
+        writer().body("{\"firstName\":\"Ada\\u0000\"}").post("/api/v1/customers")
+                .then().statusCode(422).contentType("application/problem+json")
+                .body("code", equalTo("validation_failed")).body("errors[0].field", equalTo("firstName"));
+        String id = create("{\"firstName\":\"Grace\"}");
+        writer().contentType("application/merge-patch+json").body("{\"notes\":\"x\\u0000\"}").patch("/api/v1/customers/" + id)
+                .then().statusCode(422).body("errors[0].field", equalTo("notes"));
+        writer().get("/api/v1/customers/cus_%00").then().statusCode(404).contentType("application/problem+json");
+        writer().urlEncodingEnabled(false).get("/api/v1/customers?cursor=%00").then().statusCode(400)
+                .contentType("application/problem+json");
+        writer().get("/api/v1/customers/" + id).then().statusCode(200).body("notes", nullValue());
+    }
+
     @Test
     void absentFieldsArePresentAsNullAndConsentDefaultsToFalse() {
         String id = create("{\"firstName\":\"Grace\"}");

@@ -83,6 +83,12 @@ class WebhookEndpointTest {
                 .post("/api/webhook-endpoints").then().statusCode(422).body("errors[0].field", equalTo("events"));
         as(tenant).body(Map.of("events", List.of("ping"))).post("/api/webhook-endpoints")
                 .then().statusCode(422).body("errors[0].field", equalTo("url"));
+        // null inside the list, and a NUL character, are the client's mistakes too, never a 500 (issue 23)
+        as(tenant).body("{\"url\":\"http://127.0.0.1:9/\",\"events\":[null]}").post("/api/webhook-endpoints")
+                .then().statusCode(422).body("errors[0].field", equalTo("events[0]"));
+        as(tenant).body("{\"url\":\"http://127.0.0.1:9/\",\"events\":[\"ping\"],\"description\":\"a\\u0000\"}")
+                .post("/api/webhook-endpoints").then().statusCode(422).body("errors[0].field", equalTo("description"));
+        as(tenant).get("/api/webhook-endpoints/we_%00").then().statusCode(404);
     }
 
     @Test

@@ -26,8 +26,14 @@ public class VertxProblems {
         }
         // a body the answer did not need must not stay on the client's connection
         RequestBodies.settleUnread(context.request(), context.response(), ProxyHandler.MAX_BODY_BYTES);
+        String requestId = RequestIds.of(context.request());
+        if (requestId == null) { // refused before the request-id filter ran
+            requestId = RequestIds.accept(null);
+            context.request().headers().set(RequestIds.HEADER, requestId);
+            context.response().putHeader(RequestIds.HEADER, requestId);
+        }
         Problem body = ProblemResponses.problem(problem.status(), problem.code(), problem.getMessage(),
-                problem.errors(), RequestIds.of(context.request()));
+                problem.errors(), requestId);
         problem.headers().forEach(context.response()::putHeader);
         try {
             context.response().setStatusCode(problem.status())

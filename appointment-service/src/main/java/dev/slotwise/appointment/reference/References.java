@@ -32,11 +32,14 @@ public class References {
      */
     public Uni<Optional<ServiceRef>> check(String bearerToken, String customerId, String serviceId, String staffId) {
         Uni<Optional<CustomerRef>> customer = customerId == null ? Uni.createFrom().item(Optional.empty())
-                : InternalLookups.guarded("customer-service", customers.customer(bearerToken, customerId));
+                : InternalLookups.guardedById("customer-service", "cus", customerId, Optional.empty(),
+                        () -> customers.customer(bearerToken, customerId));
         Uni<Optional<ServiceRef>> service = serviceId == null ? Uni.createFrom().item(Optional.empty())
-                : InternalLookups.guarded("catalog-staff-service", catalog.service(bearerToken, serviceId));
+                : InternalLookups.guardedById("catalog-staff-service", "svc", serviceId, Optional.empty(),
+                        () -> catalog.service(bearerToken, serviceId));
         Uni<Optional<StaffRef>> staff = staffId == null ? Uni.createFrom().item(Optional.empty())
-                : InternalLookups.guarded("catalog-staff-service", catalog.staff(bearerToken, staffId));
+                : InternalLookups.guardedById("catalog-staff-service", "stf", staffId, Optional.empty(),
+                        () -> catalog.staff(bearerToken, staffId));
         return Uni.combine().all().unis(customer, service, staff).asTuple().map(found -> {
             List<FieldError> errors = new ArrayList<>();
             if (customerId != null && found.getItem1().isEmpty()) {

@@ -100,6 +100,22 @@ class StackIT {
      * Deleting or updating a referenced row looks up its referencing rows by the foreign key column; without an
      * index that is a full scan per row (deleting an endpoint with n deliveries once took n full scans).
      */
+    /** An acknowledged write survives a crash of PostgreSQL: the local stack runs it with durable settings (issue 23). */
+    @Test
+    void theStacksPostgresqlIsDurable() throws Exception {
+        int port = stack.components().stream().filter(c -> c.name().equals("postgresql")).findFirst().orElseThrow().port();
+        try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres",
+                "postgres", "postgres");
+                var statement = connection.createStatement()) {
+            for (String setting : List.of("fsync", "synchronous_commit", "full_page_writes")) {
+                try (var shown = statement.executeQuery("show " + setting)) {
+                    shown.next();
+                    assertThat(shown.getString(1)).as(setting).isEqualTo("on");
+                }
+            }
+        }
+    }
+
     @Test
     void everyForeignKeyInEveryServiceDatabaseHasAnIndex() throws Exception {
         int port = stack.components().stream().filter(c -> c.name().equals("postgresql")).findFirst().orElseThrow().port();

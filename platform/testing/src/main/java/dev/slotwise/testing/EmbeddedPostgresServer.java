@@ -27,17 +27,30 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         this.postgres = postgres;
     }
 
-    /** Starts a server whose data lives in a temporary directory removed on close. */
+    /**
+     * Starts a server whose data lives in a temporary directory removed on close. Nothing in it outlives the run, so
+     * it trades durability for speed: no fsync, no synchronous commit, no full-page writes.
+     */
     public static EmbeddedPostgresServer startEphemeral() {
-        return start(EmbeddedPostgres.builder());
+        return start(EmbeddedPostgres.builder()
+                .setServerConfig("fsync", "off")
+                .setServerConfig("synchronous_commit", "off")
+                .setServerConfig("full_page_writes", "off"));
     }
 
-    /** Starts a server whose data is kept in {@code dataDirectory} (created on the first run) on the given port. */
+    /**
+     * Starts a server whose data is kept in {@code dataDirectory} (created on the first run) on the given port, as
+     * durable as PostgreSQL's defaults make it: a commit that was answered survives a crash of the server or the
+     * machine (zonky's builder turns {@code synchronous_commit} off by default; here it is on again).
+     */
     public static EmbeddedPostgresServer startPersistent(Path dataDirectory, int port) {
         return start(EmbeddedPostgres.builder()
                 .setDataDirectory(dataDirectory)
                 .setCleanDataDirectory(false)
-                .setPort(port));
+                .setPort(port)
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on"));
     }
 
     private static EmbeddedPostgresServer start(EmbeddedPostgres.Builder builder) {
@@ -45,9 +58,6 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             EmbeddedPostgres postgres = builder
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setServerConfig("max_connections", "300")
-                    .setServerConfig("fsync", "off")
-                    .setServerConfig("synchronous_commit", "off")
-                    .setServerConfig("full_page_writes", "off")
                     .start();
             EmbeddedPostgresServer server = new EmbeddedPostgresServer(postgres);
             Runtime.getRuntime().addShutdownHook(new Thread(server::close, "postgres-stop"));
@@ -78,6 +88,22 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             statement.execute("create database " + name);
         } catch (SQLException e) {
             throw new IllegalStateException("could not create database " + name, e);
+        }
+    }
+
+    /**
+     * Ends every other session on the server, as a failover or a restart does to the pools of every client: their
+     * connections are broken, the server is there again at once. Answers how many sessions were ended.
+     */
+    public int endAllSessions() {
+        try (Connection connection = postgres.getPostgresDatabase().getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet ended = statement.executeQuery("select count(pg_terminate_backend(pid)) from pg_stat_activity"
+                        + " where pid <> pg_backend_pid() and backend_type = 'client backend'")) {
+            ended.next();
+            return ended.getInt(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not end the sessions", e);
         }
     }
 

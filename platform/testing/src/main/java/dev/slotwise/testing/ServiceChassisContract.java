@@ -1,6 +1,8 @@
 package dev.slotwise.testing;
 
 import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
@@ -20,6 +22,23 @@ public abstract class ServiceChassisContract {
         given().get("/q/health/ready").then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItems(containsString("Reactive PostgreSQL")));
+    }
+
+    /**
+     * Readiness follows the database: when every connection to it breaks (a failover, a restart), the service is
+     * ready again within seconds of the database being there, not after a pool's idle timers (issue 23).
+     */
+    @Test
+    void isReadyAgainSoonAfterItsDatabaseConnectionsBreak() throws InterruptedException {
+        given().get("/q/health/ready").then().statusCode(200);
+        assertTrue(PostgresTestResource.server().endAllSessions() > 0, "sessions ended");
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+        int status;
+        do {
+            Thread.sleep(250);
+            status = given().get("/q/health/ready").statusCode();
+        } while (status != 200 && System.nanoTime() < deadline);
+        assertEquals(200, status, "readiness 10 s after the database's sessions ended");
     }
 
     @Test

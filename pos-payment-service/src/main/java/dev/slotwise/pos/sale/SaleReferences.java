@@ -35,12 +35,17 @@ public class SaleReferences {
 
     Uni<List<SaleLine>> resolve(String bearerToken, SaleInput sale) {
         Uni<Boolean> customer = sale.customerId() == null ? Uni.createFrom().item(true)
-                : InternalLookups.guarded("customer-service", customers.exists(bearerToken, sale.customerId()));
+                : InternalLookups.guardedById("customer-service", "cus", sale.customerId(), false,
+                        () -> customers.exists(bearerToken, sale.customerId()));
         Uni<Optional<AppointmentRef>> appointment = sale.appointmentId() == null ? Uni.createFrom().item(Optional.empty())
-                : InternalLookups.guarded("appointment-service", appointments.appointment(bearerToken, sale.appointmentId()));
+                : InternalLookups.guardedById("appointment-service", "appt", sale.appointmentId(), Optional.empty(),
+                        () -> appointments.appointment(bearerToken, sale.appointmentId()));
         List<Uni<Optional<PricedRef>>> items = sale.items().stream()
-                .map(item -> InternalLookups.guarded("catalog-staff-service", "service".equals(item.type())
-                        ? catalog.service(bearerToken, item.refId()) : catalog.product(bearerToken, item.refId())))
+                .map(item -> "service".equals(item.type())
+                        ? InternalLookups.guardedById("catalog-staff-service", "svc", item.refId(), Optional.<PricedRef>empty(),
+                                () -> catalog.service(bearerToken, item.refId()))
+                        : InternalLookups.guardedById("catalog-staff-service", "prd", item.refId(), Optional.<PricedRef>empty(),
+                                () -> catalog.product(bearerToken, item.refId())))
                 .toList();
         Uni<List<Optional<PricedRef>>> priced = Uni.join().all(items).andFailFast();
         return Uni.combine().all().unis(customer, appointment, priced).asTuple().map(found -> {

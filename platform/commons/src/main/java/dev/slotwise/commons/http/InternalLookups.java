@@ -1,9 +1,11 @@
 package dev.slotwise.commons.http;
 
+import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.problem.ApiException;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -31,6 +33,19 @@ public final class InternalLookups {
             LOG.warnf("%s unavailable: %s", dependency, failure.toString());
             return ApiException.upstreamUnavailable(dependency + " is unavailable; try again shortly");
         });
+    }
+
+    /**
+     * {@link #guarded} for a lookup by id, made only when {@code id} has the shape of an id with {@code prefix}
+     * ({@code cus}, {@code svc}, …): any other value answers {@code absent} at once. A client's malformed id (a
+     * 100 kB string, a NUL) never becomes a URL, so it can neither fail a call nor count toward a circuit breaker
+     * that every tenant shares.
+     */
+    public static <T> Uni<T> guardedById(String dependency, String prefix, String id, T absent, Supplier<Uni<T>> lookup) {
+        if (!Ids.looksLike(prefix, id)) {
+            return Uni.createFrom().item(absent);
+        }
+        return guarded(dependency, lookup.get());
     }
 
     /** The Authorization header that passes the caller's internal token on. */

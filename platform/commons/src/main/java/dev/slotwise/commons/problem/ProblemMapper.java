@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.slotwise.commons.http.RequestIds;
+import dev.slotwise.commons.pg.UnstorableValues;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -122,6 +123,10 @@ public class ProblemMapper {
     @ServerExceptionMapper
     public Response unexpected(Throwable e, HttpServerRequest request) {
         String requestId = RequestIds.of(request);
+        var refused = UnstorableValues.problemFor(e);
+        if (refused.isPresent()) {
+            return ProblemResponses.response(refused.get(), requestId);
+        }
         LOG.errorf(e, "request %s failed", requestId);
         return Response.status(500).type(Problem.MEDIA_TYPE)
                 .entity(ProblemResponses.problem(500, "internal_error", "the server could not complete the request",

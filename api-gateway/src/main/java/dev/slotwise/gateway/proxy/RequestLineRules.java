@@ -1,0 +1,91 @@
+package dev.slotwise.gateway.proxy;
+
+import dev.slotwise.commons.http.RequestIdFilter;
+import dev.slotwise.commons.problem.ApiException;
+import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.ext.web.Router;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Map;
+
+/**
+ * What HTTP itself requires of a request, checked by the gateway so that the answer is a problem document with a
+ * request id like every other error (issue 23), not the HTTP layer's bare status line: a {@code Host} header on
+ * HTTP/1.1 (400), a request target that is a valid URI (400), at most {@value #MAX_URI} characters of it (414),
+ * at most {@value #MAX_HEADER_BYTES} bytes of headers (431). The HTTP layer's own limits are set far above these
+ * ({@code quarkus.http.limits.*}), so a request reaches these checks unless it is grossly larger.
+ */
+@ApplicationScoped
+public class RequestLineRules {
+
+    static final int MAX_URI = 8 * 1024;
+    static final int MAX_HEADER_BYTES = 64 * 1024;
+    /** Right after the request id is settled, before anything routes. */
+    private static final int PRIORITY = RequestIdFilter.PRIORITY - 1;
+
+    private final VertxProblems problems;
+
+    public RequestLineRules(VertxProblems problems) {
+        this.problems = problems;
+    }
+
+    /**
+     * Vert.x Web refuses some requests before any handler runs (an HTTP/1.1 request without {@code Host}) by failing
+     * the routing context with 400: answered here as the problem document it is, with a request id of its own.
+     */
+    void register(@Observes Router router) {
+        router.route().order(Integer.MIN_VALUE).failureHandler(context -> {
+            if (context.statusCode() == 400 && !context.response().headWritten()) {
+                context.response().putHeader("Connection", "close");
+                problems.send(context, refusal(context.request()) != null ? refusal(context.request())
+                        : ApiException.malformed("the request is not valid HTTP"));
+            } else {
+                context.next();
+            }
+        });
+    }
+
+    void register(@Observes Filters filters) {
+        filters.register(context -> {
+            ApiException refused = refusal(context.request());
+            if (refused == null) {
+                context.next();
+            } else {
+                context.response().putHeader("Connection", "close");
+                problems.send(context, refused);
+            }
+        }, PRIORITY);
+    }
+
+    static ApiException refusal(HttpServerRequest request) {
+        if (request.version() == HttpVersion.HTTP_1_1 && request.getHeader("Host") == null) {
+            return ApiException.malformed("HTTP/1.1 requests must carry a Host header");
+        }
+        String uri = request.uri();
+        if (uri.length() > MAX_URI) {
+            return new ApiException(414, "uri_too_long", "the request URI is longer than " + MAX_URI + " characters");
+        }
+        if (headerBytes(request) > MAX_HEADER_BYTES) {
+            return new ApiException(431, "request_headers_too_large",
+                    "the request headers are larger than " + MAX_HEADER_BYTES / 1024 + " KiB");
+        }
+        try {
+            new URI(uri);
+        } catch (URISyntaxException e) {
+            return ApiException.malformed("the request URI is not valid: " + e.getReason());
+        }
+        return null;
+    }
+
+    private static long headerBytes(HttpServerRequest request) {
+        long bytes = 0;
+        for (Map.Entry<String, String> header : request.headers()) {
+            bytes += header.getKey().length() + header.getValue().length() + 4;
+        }
+        return bytes;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.slotwise.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Requests HTTP itself refuses are answered like every other error the gateway sends: a problem document with a
+ * {@code code} and the {@code requestId} of its {@code X-Request-Id} header (issue 23), never a bare status line.
+ */
+@QuarkusTest
+class MalformedRequestsTest {
+
+    @TestHTTPResource("/")
+    URL gateway;
+
+    private String key;
+
+    @BeforeEach
+    void aKey() {
+        key = Operator.key(Operator.tenant("enterprise"), "customers.read", "customers.write").get("key");
+    }
+
+    @Test
+    void anHttp11RequestWithoutHostIs400() throws IOException {
+        assertProblem(exchange("GET /api/v1/customers HTTP/1.1\r\nAuthorization: Bearer " + key + "\r\n\r\n"), 400,
+                "malformed_request");
+    }
+
+    @Test
+    void aTooLongUriIs414() throws IOException {
+        assertProblem(exchange("GET /api/v1/customers/cus_" + "x".repeat(100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n"), 414,
+                "uri_too_long");
+    }
+
+    @Test
+    void tooLargeHeadersAre431() throws IOException {
+        assertProblem(exchange("GET /api/v1/customers HTTP/1.1\r\nHost: x\r\nX-Big: " + "y".repeat(100_000) + "\r\n\r\n"),
+                431, "request_headers_too_large");
+    }
+
+    @Test
+    void aBadPercentEscapeIs400() throws IOException {
+        assertProblem(exchange("GET /api/v1/customers/%zz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + key + "\r\n\r\n"),
+                400, "malformed_request");
+    }
+
+    private static void assertProblem(String answer, int status, String code) {
+        assertThat(answer).startsWith("HTTP/1.1 " + status + " ");
+        String head = answer.substring(0, Math.max(0, answer.indexOf("\r\n\r\n"))).toLowerCase(Locale.ROOT);
+        assertThat(head).contains("content-type: application/problem+json");
+        String requestId = head.lines().filter(line -> line.startsWith("x-request-id: ")).findFirst()
+                .map(line -> line.substring("x-request-id: ".length())).orElseThrow();
+        String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
+        assertThat(body).contains("\"code\":\"" + code + "\"").contains("\"requestId\":\"" + requestId + "\"");
+    }
+
+    private String exchange(String raw) throws IOException {
+        try (Socket socket = new Socket(gateway.getHost(), gateway.getPort())) {
+            socket.setSoTimeout(2000);
+            socket.getOutputStream().write(raw.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream read = new ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            try {
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                    read.write(buffer, 0, n);
+                    if (read.toString(StandardCharsets.ISO_8859_1).contains("}")) {
+                        break;
+                    }
+                }
+            } catch (SocketTimeoutException | SocketException e) {
+                // what arrived is what we have
+            }
+            return read.toString(StandardCharsets.ISO_8859_1);
+        }
+    }
+}
