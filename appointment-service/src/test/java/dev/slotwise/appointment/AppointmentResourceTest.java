@@ -169,6 +169,9 @@ class AppointmentResourceTest {
         salon.desk().queryParam("from", "yesterday").get("/api/v1/appointments")
                 .then().statusCode(400).body("code", equalTo("malformed_request"));
         salon.desk().queryParam("status", "noshow").get("/api/v1/appointments").then().statusCode(400);
+        // a NUL reaches PostgreSQL through a filter: the client's 400, never a 500 (issue 23)
+        salon.desk().urlEncodingEnabled(false).get("/api/v1/appointments?staffId=stf_%00")
+                .then().statusCode(400).contentType("application/problem+json").body("code", equalTo("malformed_request"));
     }
 
     @Test

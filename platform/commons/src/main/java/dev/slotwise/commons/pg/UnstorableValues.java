@@ -2,6 +2,7 @@ package dev.slotwise.commons.pg;
 
 import dev.slotwise.commons.problem.ApiException;
 import io.vertx.pgclient.PgException;
+import java.sql.SQLException;
 import java.util.Optional;
 
 /**
@@ -17,20 +18,25 @@ public final class UnstorableValues {
     /** The client's 4xx for {@code failure}, when PostgreSQL refused one of its values. */
     public static Optional<ApiException> problemFor(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof PgException pg && pg.getSqlState() != null) {
-                switch (pg.getSqlState()) {
-                    case "22021", "22P05" -> {
-                        return Optional.of(ApiException.malformed("a value contains a character that is not allowed (NUL)"));
-                    }
-                    case "22003", "22008", "22007" -> {
-                        return Optional.of(new ApiException(422, "validation_failed", "a value is out of the allowed range"));
-                    }
-                    default -> {
-                        return Optional.empty();
-                    }
-                }
+            String state = sqlState(cause);
+            if (state != null) {
+                return switch (state) {
+                    case "22021", "22P05" -> Optional.of(
+                            ApiException.malformed("a value contains a character that is not allowed (NUL)"));
+                    case "22003", "22008", "22007" -> Optional.of(
+                            new ApiException(422, "validation_failed", "a value is out of the allowed range"));
+                    default -> Optional.empty();
+                };
             }
         }
         return Optional.empty();
+    }
+
+    /** The SQLSTATE as the reactive client reports it, or as Hibernate Reactive rewrapped it (a JDBC exception). */
+    private static String sqlState(Throwable cause) {
+        if (cause instanceof PgException pg) {
+            return pg.getSqlState();
+        }
+        return cause instanceof SQLException sql ? sql.getSQLState() : null;
     }
 }
