@@ -4,14 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.Socket;
-import java.net.SocketException;
-import java.net.SocketTimeoutException;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -51,13 +46,24 @@ class MalformedRequestsTest {
                 431, "request_headers_too_large");
     }
 
+    /** A body over the limit is not read: the answer comes at once, and the connection is closed after it. */
+    @Test
+    void aBodyDeclaredOverTheLimitIs413AndClosesTheConnection() throws IOException {
+        assertProblem(exchange("POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + key + "\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{\"firstName\":"), 413,
+                "payload_too_large");
+    }
+
     @Test
     void aBadPercentEscapeIs400() throws IOException {
         assertProblem(exchange("GET /api/v1/customers/%zz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + key + "\r\n\r\n"),
                 400, "malformed_request");
     }
 
-    private static void assertProblem(String answer, int status, String code) {
+    /** The problem document, with its request id, and the connection closed as the answer announces. */
+    private static void assertProblem(RawHttp.Answer exchanged, int status, String code) {
+        String answer = exchanged.text();
+        assertThat(exchanged.closedByServer()).as("connection closed after: %s", answer).isTrue();
         assertThat(answer).startsWith("HTTP/1.1 " + status + " ");
         String head = answer.substring(0, Math.max(0, answer.indexOf("\r\n\r\n"))).toLowerCase(Locale.ROOT);
         assertThat(head).contains("content-type: application/problem+json");
@@ -65,27 +71,10 @@ class MalformedRequestsTest {
                 .map(line -> line.substring("x-request-id: ".length())).orElseThrow();
         String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
         assertThat(body).contains("\"code\":\"" + code + "\"").contains("\"requestId\":\"" + requestId + "\"");
+        assertThat(head).contains("connection: close");
     }
 
-    private String exchange(String raw) throws IOException {
-        try (Socket socket = new Socket(gateway.getHost(), gateway.getPort())) {
-            socket.setSoTimeout(2000);
-            socket.getOutputStream().write(raw.getBytes(StandardCharsets.ISO_8859_1));
-            socket.getOutputStream().flush();
-            InputStream in = socket.getInputStream();
-            ByteArrayOutputStream read = new ByteArrayOutputStream();
-            byte[] buffer = new byte[8192];
-            try {
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    read.write(buffer, 0, n);
-                    if (read.toString(StandardCharsets.ISO_8859_1).contains("}")) {
-                        break;
-                    }
-                }
-            } catch (SocketTimeoutException | SocketException e) {
-                // what arrived is what we have
-            }
-            return read.toString(StandardCharsets.ISO_8859_1);
-        }
+    private RawHttp.Answer exchange(String raw) throws IOException {
+        return RawHttp.exchange(gateway, raw, Duration.ofSeconds(2));
     }
 }

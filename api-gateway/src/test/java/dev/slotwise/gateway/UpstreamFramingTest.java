@@ -6,18 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -167,24 +162,7 @@ class UpstreamFramingTest {
         }
     }
 
-    /** Sends raw bytes on a connection of its own and reads what comes back within a second. */
     private String exchange(String raw) throws IOException {
-        try (Socket socket = new Socket(gateway.getHost(), gateway.getPort())) {
-            socket.setSoTimeout(1000);
-            OutputStream out = socket.getOutputStream();
-            out.write(raw.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            ByteArrayOutputStream read = new ByteArrayOutputStream();
-            byte[] buffer = new byte[8192];
-            try {
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    read.write(buffer, 0, n);
-                }
-            } catch (SocketTimeoutException | java.net.SocketException e) {
-                // what arrived is what we have
-            }
-            return read.toString(StandardCharsets.ISO_8859_1);
-        }
+        return RawHttp.exchange(gateway, raw, Duration.ofSeconds(1)).text();
     }
 }

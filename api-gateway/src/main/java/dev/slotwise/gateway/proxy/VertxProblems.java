@@ -6,6 +6,8 @@ import dev.slotwise.commons.http.RequestIds;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.problem.Problem;
 import dev.slotwise.commons.problem.ProblemResponses;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
 
@@ -41,6 +43,17 @@ public class VertxProblems {
                     .end(json.writeValueAsString(body));
         } catch (JsonProcessingException e) {
             context.response().setStatusCode(500).end();
+        }
+        closeIfAnnounced(context.response());
+    }
+
+    /**
+     * Vert.x keeps a connection open by what the request asked for, whatever the answer's {@code Connection} header
+     * says: an answer announcing {@code close} closes it here, once the answer is written.
+     */
+    private static void closeIfAnnounced(HttpServerResponse response) {
+        if ("close".equalsIgnoreCase(response.headers().get(HttpHeaders.CONNECTION)) && !response.closed()) {
+            response.close();
         }
     }
 }

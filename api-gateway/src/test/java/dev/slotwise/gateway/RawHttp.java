@@ -1,0 +1,53 @@
+package dev.slotwise.gateway;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** Bytes on a socket, for requests no HTTP client would send: malformed ones and request-smuggling probes. */
+final class RawHttp {
+
+    private RawHttp() {
+    }
+
+    /** What came back, and whether the server closed the connection (rather than falling quiet). */
+    record Answer(String text, boolean closedByServer) {
+    }
+
+    /**
+     * Sends {@code raw} on a connection of its own and answers what came back until the server closed it or was
+     * quiet for {@code quiet}.
+     */
+    static Answer exchange(URL server, String raw, Duration quiet) throws IOException {
+        try (Socket socket = new Socket(server.getHost(), server.getPort())) {
+            socket.setSoTimeout((int) quiet.toMillis());
+            socket.getOutputStream().write(raw.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream read = new ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            boolean closed = false;
+            try {
+                for (int n; !closed; ) {
+                    n = in.read(buffer);
+                    if (n < 0) {
+                        closed = true;
+                    } else {
+                        read.write(buffer, 0, n);
+                    }
+                }
+            } catch (SocketTimeoutException e) {
+                // quiet: the connection is still open
+            } catch (SocketException e) {
+                closed = true; // reset
+            }
+            return new Answer(read.toString(StandardCharsets.ISO_8859_1), closed);
+        }
+    }
+}
