@@ -37,19 +37,19 @@ public class RequestLineRules {
      * Vert.x Web refuses some requests before any handler runs (an HTTP/1.1 request without {@code Host}) by failing
      * the routing context with 400: answered here as the problem document it is, with a request id of its own.
      */
-    void register(@Observes Router router) {
+    void answerRoutingRefusals(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).failureHandler(context -> {
             if (context.statusCode() == 400 && !context.response().headWritten()) {
+                ApiException refused = refusal(context.request());
                 context.response().putHeader("Connection", "close");
-                problems.send(context, refusal(context.request()) != null ? refusal(context.request())
-                        : ApiException.malformed("the request is not valid HTTP"));
+                problems.send(context, refused != null ? refused : ApiException.malformed("the request is not valid HTTP"));
             } else {
                 context.next();
             }
         });
     }
 
-    void register(@Observes Filters filters) {
+    void checkEveryRequest(@Observes Filters filters) {
         filters.register(context -> {
             ApiException refused = refusal(context.request());
             if (refused == null) {

@@ -24,6 +24,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import java.net.URI;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -243,7 +244,7 @@ public class UpstreamForwarder {
         if (values.isEmpty()) {
             return Set.of();
         }
-        Set<String> named = new java.util.HashSet<>();
+        Set<String> named = new HashSet<>();
         for (String value : values) {
             for (String option : value.split(",")) {
                 named.add(option.trim().toLowerCase(Locale.ROOT));

@@ -15,7 +15,8 @@ import java.time.OffsetDateTime;
 /**
  * ISO 8601 timestamps as Jackson's Java-time module reads them, limited to the years 1 to 9999: the range of an ISO
  * timestamp without an expanded year, and well inside PostgreSQL's. {@code +292278994-01-01T00:00:00Z} parses as an
- * {@link Instant}, but no column holds it. A number is not a timestamp either (CONTRACT §2). Wraps whatever deserializer Jackson chose, so its settings still apply.
+ * {@link Instant}, but no column holds it. A number is not a timestamp either (CONTRACT §2). Wraps whatever
+ * deserializer Jackson chose, so its settings still apply.
  */
 final class StorableTimestamps extends DelegatingDeserializer {
 
