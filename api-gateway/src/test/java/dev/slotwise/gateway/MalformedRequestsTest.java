@@ -2,11 +2,13 @@ package dev.slotwise.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.slotwise.testing.RawHttp;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.net.URL;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,6 +60,18 @@ class MalformedRequestsTest {
     void aBadPercentEscapeIs400() throws IOException {
         assertProblem(exchange("GET /api/v1/customers/%zz HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + key + "\r\n\r\n"),
                 400, "malformed_request");
+    }
+
+    /** A chunked body whose framing breaks part-way: 400, and the connection (whose framing is lost) closed. */
+    @Test
+    void aBadChunkIs400AndClosesTheConnection() throws IOException {
+        String head = "POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + key + "\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+        for (String badChunk : List.of("zz\r\n{}\r\n0\r\n\r\n", "2\r\n{}\r\n" + "f".repeat(40) + "\r\n")) {
+            assertProblem(RawHttp.exchange(gateway, List.of(head, badChunk), Duration.ofMillis(300), Duration.ofSeconds(2)),
+                    400, "malformed_request");
+            assertProblem(exchange(head + badChunk), 400, "malformed_request");
+        }
     }
 
     /** The problem document, with its request id, and the connection closed as the answer announces. */

@@ -7,6 +7,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.net.impl.ConnectionBase;
 
 /**
  * Reads a request's body exactly as the client framed it, whatever its content type, up to a limit; and settles an
@@ -33,10 +34,15 @@ final class RequestBodies {
         if (request.isEnded()) {
             return Future.succeededFuture(Buffer.buffer());
         }
+        if (request.response().closed()) { // its framing broke while the gateway checked the headers
+            return Future.failedFuture(badFraming());
+        }
         Promise<Buffer> read = Promise.promise();
         Buffer body = Buffer.buffer();
-        request.exceptionHandler(failure -> read.tryFail(
-                ApiException.malformed("the request body is not framed correctly")));
+        request.exceptionHandler(failure -> {
+            read.tryFail(badFraming());
+            flushBeforeTheConnectionCloses(request);
+        });
         request.handler(chunk -> {
             if (read.future().isComplete()) {
                 return; // beyond the limit: discarded until the connection closes
@@ -75,6 +81,17 @@ final class RequestBodies {
         request.resume();
     }
 
+    /**
+     * A body whose framing broke (a bad chunk) leaves the connection unusable: Vert.x closes it as soon as the
+     * exception handlers return. The 400 written meanwhile would wait for the end of the socket read to be flushed, and
+     * be lost with the connection; it is flushed now. Vert.x has no public call for this, hence its connection class.
+     */
+    static void flushBeforeTheConnectionCloses(HttpServerRequest request) {
+        if (request.connection() instanceof ConnectionBase connection) {
+            connection.channelHandlerContext().flush();
+        }
+    }
+
     /** The declared {@code Content-Length}; 0 when there is none and no chunked body; -1 when it cannot be read. */
     static long declaredLength(HttpServerRequest request) {
         String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
@@ -86,6 +103,10 @@ final class RequestBodies {
         } catch (NumberFormatException e) {
             return -1;
         }
+    }
+
+    static ApiException badFraming() {
+        return ApiException.malformed("the request body is not framed correctly");
     }
 
     private static ApiException tooLarge() {

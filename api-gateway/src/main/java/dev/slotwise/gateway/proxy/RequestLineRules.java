@@ -3,9 +3,11 @@ package dev.slotwise.gateway.proxy;
 import dev.slotwise.commons.http.RequestIdFilter;
 import dev.slotwise.commons.problem.ApiException;
 import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URI;
@@ -53,12 +55,31 @@ public class RequestLineRules {
         filters.register(context -> {
             ApiException refused = refusal(context.request());
             if (refused == null) {
+                answerBrokenFraming(context);
                 context.next();
             } else {
                 context.response().putHeader("Connection", "close");
                 problems.send(context, refused);
             }
         }, PRIORITY);
+    }
+
+    /**
+     * A body whose framing breaks (a bad chunk) while the gateway is still checking the headers ends the connection
+     * the moment the HTTP layer sees it: it is answered then, 400, or the client would get no answer at all.
+     * {@link RequestBodies} takes over the request's exception handler once it reads the body.
+     */
+    private void answerBrokenFraming(RoutingContext context) {
+        if (context.request().isEnded()) {
+            return;
+        }
+        context.request().exceptionHandler(failure -> {
+            if (!(failure instanceof HttpClosedException) && !context.response().headWritten()) {
+                context.response().putHeader("Connection", "close");
+                problems.send(context, RequestBodies.badFraming());
+                RequestBodies.flushBeforeTheConnectionCloses(context.request());
+            }
+        });
     }
 
     static ApiException refusal(HttpServerRequest request) {

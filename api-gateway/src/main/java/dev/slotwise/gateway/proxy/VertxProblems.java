@@ -7,13 +7,18 @@ import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.problem.Problem;
 import dev.slotwise.commons.problem.ProblemResponses;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 
 /** Writes problem details straight onto a Vert.x response, for the proxy path that bypasses JAX-RS. */
 @Singleton
 public class VertxProblems {
+
+    /** How long an unread body is read and discarded after a refusal, before the connection closes. */
+    static final Duration LINGER = Duration.ofSeconds(1);
 
     private final ObjectMapper json;
 
@@ -44,16 +49,32 @@ public class VertxProblems {
         } catch (JsonProcessingException e) {
             context.response().setStatusCode(500).end();
         }
-        closeIfAnnounced(context.response());
+        closeIfAnnounced(context);
     }
 
     /**
      * Vert.x keeps a connection open by what the request asked for, whatever the answer's {@code Connection} header
-     * says: an answer announcing {@code close} closes it here, once the answer is written.
+     * says: an answer announcing {@code close} closes it here. A client still sending the body the answer refused
+     * would get a broken pipe instead of the answer if it closed at once; so, as web servers do ("lingering close"),
+     * the rest of the body is read and discarded, for at most {@link #LINGER}, and then the connection is closed.
      */
-    private static void closeIfAnnounced(HttpServerResponse response) {
-        if ("close".equalsIgnoreCase(response.headers().get(HttpHeaders.CONNECTION)) && !response.closed()) {
-            response.close();
+    private static void closeIfAnnounced(RoutingContext context) {
+        HttpServerResponse response = context.response();
+        if (!"close".equalsIgnoreCase(response.headers().get(HttpHeaders.CONNECTION)) || response.closed()) {
+            return;
         }
+        HttpServerRequest request = context.request();
+        if (request.isEnded()) {
+            response.close();
+            return;
+        }
+        long lingering = context.vertx().setTimer(LINGER.toMillis(), expired -> response.close());
+        request.exceptionHandler(failure -> response.close());
+        request.handler(discarded -> { });
+        request.endHandler(end -> {
+            context.vertx().cancelTimer(lingering);
+            response.close();
+        });
+        request.resume();
     }
 }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -49,6 +50,7 @@ public final class LocalStack implements AutoCloseable {
     private final List<Component> components = new ArrayList<>();
     private final OrphanReaper reaper = OrphanReaper.start();
     private EmbeddedPostgresServer postgres;
+    private int postgresPort;
     private KafkaBrokerProcess kafka;
 
     private LocalStack(Path dataDir, int httpPort) {
@@ -81,7 +83,7 @@ public final class LocalStack implements AutoCloseable {
         Path logs = dataDir.resolve("logs");
         createDirectories(logs);
         progress.accept("starting PostgreSQL and Kafka (data in " + dataDir + ")");
-        int postgresPort = FreePorts.next();
+        postgresPort = FreePorts.next();
         CompletableFuture<EmbeddedPostgresServer> database = CompletableFuture.supplyAsync(
                 () -> EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort));
         CompletableFuture<KafkaBrokerProcess> broker = CompletableFuture.supplyAsync(
@@ -141,6 +143,32 @@ public final class LocalStack implements AutoCloseable {
             progress.accept(service.name() + " ready");
         }
         writeStackJson();
+    }
+
+    /** Stops PostgreSQL cleanly, as a planned restart or a failover does; the services keep running. */
+    public synchronized void stopPostgres() {
+        postgres.close();
+    }
+
+    /**
+     * Kills PostgreSQL, the postmaster and every backend, with SIGKILL, as a crash or the kernel's OOM killer does:
+     * whatever it had not written to its log is gone. The services keep running.
+     */
+    public synchronized void crashPostgres() {
+        ProcessHandle postmaster = ProcessHandle.of(postmasterPid()).orElseThrow();
+        List<ProcessHandle> all = new ArrayList<>(postmaster.descendants().toList());
+        all.add(postmaster);
+        all.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle process : all) {
+            process.onExit().orTimeout(10, TimeUnit.SECONDS).join();
+        }
+        postgres.close();
+    }
+
+    /** Starts PostgreSQL again on its port with its data directory, after {@link #stopPostgres} or {@link #crashPostgres}. */
+    public synchronized void startPostgres() {
+        postgres = EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort);
+        reaper.guard(postmasterPid());
     }
 
     private long postmasterPid() {

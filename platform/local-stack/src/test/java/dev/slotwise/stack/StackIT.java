@@ -1,109 +1,38 @@
 package dev.slotwise.stack;
 
+import static dev.slotwise.stack.StackApi.JSON;
+import static dev.slotwise.stack.StackApi.assertProblem;
+import static dev.slotwise.stack.StackApi.call;
+import static dev.slotwise.stack.StackApi.createKey;
+import static dev.slotwise.stack.StackApi.createTenant;
+import static dev.slotwise.stack.StackApi.created;
+import static dev.slotwise.stack.StackApi.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.slotwise.testing.FreePorts;
+import dev.slotwise.stack.StackApi.Answer;
 import dev.slotwise.testing.WebhookReceiver;
 import dev.slotwise.testing.WebhookSignatures;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The suite across processes, as a client sees it: PostgreSQL, Kafka, the gateway, the domain services and the
  * dispatcher each run as their own process (as ./slotwise up runs them); the test talks HTTP to the gateway only.
  */
+@ExtendWith(SharedStack.class)
 class StackIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static LocalStack stack;
-    private static String base;
-
-    record Answer(int status, Map<String, List<String>> headers, JsonNode body) {
-        String header(String name) {
-            return headers.getOrDefault(name.toLowerCase(), List.of()).stream().findFirst().orElse(null);
-        }
-    }
-
-    @BeforeAll
-    static void start() throws Exception {
-        Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
-        Path data = Files.createTempDirectory("slotwise-stack-it-");
-        stack = LocalStack.start(home, data, FreePorts.next(),
-                LocalStack.ALL_SERVICES, Map.of(), System.out::println);
-        base = stack.gatewayUrl();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
-    }
-
-    private static Answer call(String method, String path, String token, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        JsonNode json = response.body().isEmpty() ? null : JSON.readTree(response.body());
-        return new Answer(response.statusCode(), response.headers().map(), json);
-    }
-
-    private static void assertProblem(Answer answer, int status, String code) {
-        assertThat(answer.status()).isEqualTo(status);
-        assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
-        assertThat(answer.body().get("code").asText()).isEqualTo(code);
-        assertThat(answer.body().get("requestId").asText()).isEqualTo(answer.header("X-Request-Id"));
-    }
-
-    private static String createTenant(String name) throws Exception {
-        return createTenant(name, "UTC");
-    }
-
-    private static String createTenant(String name, String timeZone) throws Exception {
-        Answer tenant = call("POST", "/admin/v1/tenants", stack.adminToken(),
-                "{\"name\":\"" + name + "\",\"plan\":\"pro\",\"timeZone\":\"" + timeZone + "\"}");
-        assertThat(tenant.status()).isEqualTo(201);
-        return tenant.body().get("id").asText();
-    }
-
-    private static JsonNode createKey(String tenantId, String... scopes) throws Exception {
-        Answer key = call("POST", "/admin/v1/tenants/" + tenantId + "/api-keys", stack.adminToken(),
-                JSON.writeValueAsString(Map.of("name", "it", "scopes", List.of(scopes))));
-        assertThat(key.status()).isEqualTo(201);
-        return key.body();
-    }
-
-    /**
-     * Deleting or updating a referenced row looks up its referencing rows by the foreign key column; without an
-     * index that is a full scan per row (deleting an endpoint with n deliveries once took n full scans).
-     */
-    /** An acknowledged write survives a crash of PostgreSQL: the local stack runs it with durable settings (issue 23). */
+    /** The local stack runs PostgreSQL with its durable defaults, not the tests' fast settings (issue 23). */
     @Test
     void theStacksPostgresqlIsDurable() throws Exception {
-        int port = stack.components().stream().filter(c -> c.name().equals("postgresql")).findFirst().orElseThrow().port();
+        int port = SharedStack.port("postgresql");
         try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres",
                 "postgres", "postgres");
                 var statement = connection.createStatement()) {
@@ -116,9 +45,13 @@ class StackIT {
         }
     }
 
+    /**
+     * Deleting or updating a referenced row looks up its referencing rows by the foreign key column; without an
+     * index that is a full scan per row (deleting an endpoint with n deliveries once took n full scans).
+     */
     @Test
     void everyForeignKeyInEveryServiceDatabaseHasAnIndex() throws Exception {
-        int port = stack.components().stream().filter(c -> c.name().equals("postgresql")).findFirst().orElseThrow().port();
+        int port = SharedStack.port("postgresql");
         String url = "jdbc:postgresql://127.0.0.1:" + port + "/";
         List<String> unindexed = new ArrayList<>();
         List<String> databases = new ArrayList<>();
@@ -191,7 +124,7 @@ class StackIT {
         JsonNode toRevoke = createKey(tenant, "customers.read");
         assertThat(call("GET", "/api/v1/customers", toRevoke.get("key").asText(), null).status()).isEqualTo(200);
         assertThat(call("DELETE", "/admin/v1/tenants/" + tenant + "/api-keys/" + toRevoke.get("id").asText(),
-                stack.adminToken(), null).status()).isEqualTo(204);
+                SharedStack.stack().adminToken(), null).status()).isEqualTo(204);
         assertProblem(call("GET", "/api/v1/customers", toRevoke.get("key").asText(), null), 401, "unauthenticated");
 
         Answer forbidden = call("POST", "/api/v1/customers", readOnly, "{\"firstName\":\"X\"}");
@@ -209,19 +142,9 @@ class StackIT {
         assertThat(invalid.body().get("errors").get(0).get("field").asText()).isEqualTo("email");
     }
 
-    private static String created(Answer answer) {
-        assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
-        return answer.body().get("id").asText();
-    }
-
-    private static JsonNode ok(Answer answer) {
-        assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(200);
-        return answer.body();
-    }
-
     @Test
     void aSalonsDayRunsThroughTheApiAndEveryStepArrivesAsASignedWebhook() throws Exception {
-        String tenant = createTenant("Salon Day", "Europe/Berlin");
+        String tenant = createTenant("Salon Day", "Europe/Berlin", "pro");
         String key = createKey(tenant, "customers.write", "services.write", "staff.read", "staff.write",
                 "appointments.read", "appointments.write", "webhooks.write").get("key").asText();
         try (WebhookReceiver receiver = WebhookReceiver.start()) {

@@ -1,4 +1,4 @@
-package dev.slotwise.gateway;
+package dev.slotwise.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,26 +9,40 @@ import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 /** Bytes on a socket, for requests no HTTP client would send: malformed ones and request-smuggling probes. */
-final class RawHttp {
+public final class RawHttp {
 
     private RawHttp() {
     }
 
     /** What came back, and whether the server closed the connection (rather than falling quiet). */
-    record Answer(String text, boolean closedByServer) {
+    public record Answer(String text, boolean closedByServer) {
     }
 
     /**
      * Sends {@code raw} on a connection of its own and answers what came back until the server closed it or was
      * quiet for {@code quiet}.
      */
-    static Answer exchange(URL server, String raw, Duration quiet) throws IOException {
+    public static Answer exchange(URL server, String raw, Duration quiet) throws IOException {
+        return exchange(server, List.of(raw), Duration.ZERO, quiet);
+    }
+
+    /**
+     * Sends {@code parts} one after the other with {@code pause} between them (a request whose body follows its
+     * head later, as over a slow network), then answers as {@link #exchange(URL, String, Duration)} does.
+     */
+    public static Answer exchange(URL server, List<String> parts, Duration pause, Duration quiet) throws IOException {
         try (Socket socket = new Socket(server.getHost(), server.getPort())) {
             socket.setSoTimeout((int) quiet.toMillis());
-            socket.getOutputStream().write(raw.getBytes(StandardCharsets.ISO_8859_1));
-            socket.getOutputStream().flush();
+            for (int i = 0; i < parts.size(); i++) {
+                if (i > 0) {
+                    sleep(pause);
+                }
+                socket.getOutputStream().write(parts.get(i).getBytes(StandardCharsets.ISO_8859_1));
+                socket.getOutputStream().flush();
+            }
             InputStream in = socket.getInputStream();
             ByteArrayOutputStream read = new ByteArrayOutputStream();
             byte[] buffer = new byte[8192];
@@ -48,6 +62,15 @@ final class RawHttp {
                 closed = true; // reset
             }
             return new Answer(read.toString(StandardCharsets.ISO_8859_1), closed);
+        }
+    }
+
+    private static void sleep(Duration pause) throws IOException {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
         }
     }
 }

@@ -1,0 +1,52 @@
+package dev.slotwise.stack;
+
+import dev.slotwise.testing.FreePorts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One local stack for every test class of this module (starting one takes a minute): started before the first class
+ * that asks for it, stopped when the test run ends.
+ */
+final class SharedStack implements BeforeAllCallback {
+
+    private static volatile LocalStack stack;
+
+    /** Keeps the stack in JUnit's root store, which closes it when the whole run is over. */
+    private record Running(LocalStack stack) implements ExtensionContext.Store.CloseableResource {
+        @Override
+        public void close() {
+            stack.close();
+        }
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        stack = context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(SharedStack.class, key -> new Running(start()), Running.class).stack();
+    }
+
+    private static LocalStack start() {
+        try {
+            Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
+            Path data = Files.createTempDirectory("slotwise-stack-it-");
+            return LocalStack.start(home, data, FreePorts.next(), LocalStack.ALL_SERVICES, Map.of(), System.out::println);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static LocalStack stack() {
+        return stack;
+    }
+
+    /** The port of a running part of the stack ("postgresql", "kafka", or a module name). */
+    static int port(String component) {
+        return stack.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow().port();
+    }
+}

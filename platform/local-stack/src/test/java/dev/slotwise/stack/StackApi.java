@@ -1,0 +1,92 @@
+package dev.slotwise.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** The gateway of the shared stack as a client calls it, with the operator steps every test starts with. */
+final class StackApi {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    record Answer(int status, Map<String, List<String>> headers, JsonNode body) {
+        String header(String name) {
+            return headers.getOrDefault(name.toLowerCase(), List.of()).stream().findFirst().orElse(null);
+        }
+    }
+
+    private StackApi() {
+    }
+
+    static Answer call(String method, String path, String token, String body) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(SharedStack.stack().gatewayUrl() + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode json = response.body().isEmpty() ? null : JSON.readTree(response.body());
+        return new Answer(response.statusCode(), response.headers().map(), json);
+    }
+
+    /** The status of a request sent as given, with whatever content type (none when empty). */
+    static int send(String method, String path, String token, String contentType, String body)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(SharedStack.stack().gatewayUrl() + path))
+                .timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + token)
+                .method(method, HttpRequest.BodyPublishers.ofString(body));
+        if (!contentType.isEmpty()) {
+            request.header("Content-Type", contentType);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    static void assertProblem(Answer answer, int status, String code) {
+        assertThat(answer.status()).isEqualTo(status);
+        assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(answer.body().get("code").asText()).isEqualTo(code);
+        assertThat(answer.body().get("requestId").asText()).isEqualTo(answer.header("X-Request-Id"));
+    }
+
+    static String createTenant(String name) throws Exception {
+        return createTenant(name, "UTC", "pro");
+    }
+
+    static String createTenant(String name, String timeZone, String plan) throws Exception {
+        Answer tenant = call("POST", "/admin/v1/tenants", SharedStack.stack().adminToken(),
+                "{\"name\":\"" + name + "\",\"plan\":\"" + plan + "\",\"timeZone\":\"" + timeZone + "\"}");
+        assertThat(tenant.status()).isEqualTo(201);
+        return tenant.body().get("id").asText();
+    }
+
+    static JsonNode createKey(String tenantId, String... scopes) throws Exception {
+        Answer key = call("POST", "/admin/v1/tenants/" + tenantId + "/api-keys", SharedStack.stack().adminToken(),
+                JSON.writeValueAsString(Map.of("name", "it", "scopes", List.of(scopes))));
+        assertThat(key.status()).isEqualTo(201);
+        return key.body();
+    }
+
+    static String created(Answer answer) {
+        assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
+        return answer.body().get("id").asText();
+    }
+
+    static JsonNode ok(Answer answer) {
+        assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(200);
+        return answer.body();
+    }
+}
