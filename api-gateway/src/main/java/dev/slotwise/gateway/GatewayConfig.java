@@ -27,6 +27,13 @@ public interface GatewayConfig {
         /** Redis to count in, shared by every gateway instance ({@code redis://host:port}); unset: in memory. */
         Optional<String> redisUrl();
 
+        /**
+         * How long a Redis command (and connecting to Redis) may take before this instance counts in its own memory
+         * instead, for a few seconds, rather than make requests wait for an unreachable store.
+         */
+        @WithDefault("250ms")
+        Duration redisTimeout();
+
         /** Failed authentications one client address may have within a minute before it gets 429. */
         @WithDefault("30")
         int authFailuresPerMinute();

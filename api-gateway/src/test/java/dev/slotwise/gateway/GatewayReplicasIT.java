@@ -28,13 +28,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Two gateway instances (the packaged jar, as two processes) sharing one real Redis server and one PostgreSQL, as
  * replicas behind a load balancer: together they never admit more than a tenant's quota, and a key revoked through
- * one is refused by the other within a second.
+ * one is refused by the other within a second. When Redis stops, both keep serving and each counts on its own.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GatewayReplicasIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -155,5 +159,33 @@ class GatewayReplicasIT {
 
         assertThat(status).isEqualTo(401);
         assertThat(tookMillis).isLessThanOrEqualTo(1000);
+    }
+
+    /**
+     * The policy for a Redis outage (README, Decisions): requests are served, promptly, and quotas are counted by each
+     * instance in its own memory until Redis answers again. Last, since it stops Redis.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void whenRedisStopsEachInstanceServesAndCountsOnItsOwn() throws Exception {
+        String key = freeTenantKey();
+        int port = redis.port();
+        redis.close();
+        List<Integer> statuses = new ArrayList<>();
+        try {
+            for (int i = 0; i < 240; i++) {
+                long started = System.nanoTime();
+                HttpResponse<String> answer = call(i % 2, "GET", "/api/v1/customers", key, null);
+                assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+                assertThat(answer.headers().firstValue("X-RateLimit-Limit")).contains("100");
+                statuses.add(answer.statusCode());
+            }
+            assertThat(call(0, "GET", "/api/v1/customers", "swk_" + "0".repeat(64), null).statusCode()).isEqualTo(401);
+        } finally {
+            redis = RedisServerProcess.start(port);
+        }
+        assertThat(statuses).containsOnly(200, 429);
+        // each instance enforces the quota on its own: at most one quota each, whatever they counted before Redis went
+        assertThat(statuses.stream().filter(s -> s == 200).count()).isBetween(100L, 200L);
     }
 }

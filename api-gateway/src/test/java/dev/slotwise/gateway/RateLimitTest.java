@@ -61,18 +61,62 @@ class RateLimitTest {
         assertThat(get(Operator.key(contract, "customers.read").get("key")).header("X-RateLimit-Limit")).isEqualTo("250000");
     }
 
-    @Test
-    void anAddressWithMoreThanThirtyFailedAuthenticationsInAMinuteIs429() {
-        String guesser = "198.51.100." + (int) (Math.random() * 250 + 1);
-        String honest = "198.51.100.251";
-        String key = Operator.key(Operator.tenant("enterprise"), "customers.read").get("key");
-        for (int i = 0; i < 31; i++) {
-            given().header("X-Forwarded-For", guesser).auth().oauth2("swk_" + "0".repeat(64))
-                    .get("/api/v1/customers").then().statusCode(401);
+    private static final String WRONG_KEY = "swk_" + "0".repeat(64);
+
+    private static Response failFrom(String... forwardedFor) {
+        var request = given().auth().oauth2(WRONG_KEY);
+        for (String line : forwardedFor) {
+            request = request.header("X-Forwarded-For", line);
         }
-        Response blocked = given().header("X-Forwarded-For", guesser).auth().oauth2(key).get("/api/v1/customers");
-        blocked.then().statusCode(429).body("code", equalTo("rate_limited"));
+        return request.get("/api/v1/customers");
+    }
+
+    private static String randomAddress(String prefix) {
+        return prefix + (int) (Math.random() * 250 + 1);
+    }
+
+    @Test
+    void theThirtyFirstFailedAuthenticationOfAnAddressInAMinuteIs429ButAValidKeyIsStillServed() {
+        String guesser = randomAddress("198.51.100.");
+        String key = Operator.key(Operator.tenant("enterprise"), "customers.read").get("key");
+        for (int i = 0; i < 30; i++) {
+            failFrom(guesser).then().statusCode(401);
+        }
+        Response blocked = failFrom(guesser);
+        blocked.then().statusCode(429).contentType("application/problem+json").body("code", equalTo("rate_limited"));
         assertThat(Long.parseLong(blocked.header("Retry-After"))).isBetween(1L, 60L);
-        given().header("X-Forwarded-For", honest).auth().oauth2(key).get("/api/v1/customers").then().statusCode(200);
+        // the brake never refuses a credential that verifies, even from the braked address (an ingress, a NAT)
+        given().header("X-Forwarded-For", guesser).auth().oauth2(key).get("/api/v1/customers").then().statusCode(200);
+        given().header("X-Forwarded-For", "198.51.100.251").auth().oauth2(WRONG_KEY).get("/api/v1/customers")
+                .then().statusCode(401);
+    }
+
+    @Test
+    void requestsWithoutCredentialsAreNotCountedAsFailures() {
+        String shared = randomAddress("203.0.113.");
+        for (int i = 0; i < 40; i++) {
+            given().header("X-Forwarded-For", shared).get("/api/v1/customers").then().statusCode(401);
+        }
+        failFrom(shared).then().statusCode(401);
+    }
+
+    @Test
+    void ipv6AddressesAreCountedByTheirSlash64() {
+        String network = "2001:db8:" + Integer.toHexString((int) (Math.random() * 60000)) + ":7:";
+        for (int i = 1; i <= 30; i++) {
+            failFrom(network + ":" + Integer.toHexString(i)).then().statusCode(401);
+        }
+        failFrom(network + ":ffff").then().statusCode(429);
+        failFrom(network.replace(":7:", ":8:") + ":1").then().statusCode(401);
+    }
+
+    /** A proxy may add its hop as a line of its own: the client is read from the last line, not the first. */
+    @Test
+    void everyXForwardedForLineIsRead() {
+        String guesser = randomAddress("192.0.2.");
+        for (int i = 0; i < 30; i++) {
+            failFrom(randomAddress("10.9.8."), guesser).then().statusCode(401);
+        }
+        failFrom(randomAddress("10.9.8."), guesser).then().statusCode(429);
     }
 }

@@ -69,31 +69,23 @@ public class ProxyHandler {
         problems.send(context, new ApiException(500, "internal_error", "the server could not complete the request"));
     }
 
+    /**
+     * Authentication comes first: a credential that verifies is never refused by the brake on failures. A request
+     * without credentials is 401 and not counted (it guesses nothing); one whose credential fails to verify is
+     * counted against its client address and is 429 once that address has failed too often this minute.
+     */
     void handle(RoutingContext context) {
-        String address = clientAddress.of(context.request());
-        authFailures.blockedFor(address).onComplete(
-                blockedSeconds -> {
-                    if (blockedSeconds > 0) {
-                        problems.send(context, new ApiException(429, "rate_limited",
-                                "too many failed authentications from this address; try again in " + blockedSeconds + " s",
-                                List.of(), Map.of("Retry-After", String.valueOf(blockedSeconds))));
-                    } else {
-                        authenticate(context, address);
-                    }
-                },
-                failure -> unavailable(context, "the rate limit store", failure));
-    }
-
-    private void authenticate(RoutingContext context, String address) {
         String authorization = context.request().getHeader(HttpHeaders.AUTHORIZATION);
-        if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            refuse(context, address);
+        if (authorization == null) {
+            problems.send(context, unauthenticated());
             return;
         }
-        credentials.find(authorization.substring(BEARER.length()).trim()).onComplete(
+        String token = authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())
+                ? authorization.substring(BEARER.length()).trim() : "";
+        credentials.find(token).onComplete(
                 credential -> {
                     if (credential.isEmpty()) {
-                        refuse(context, address);
+                        refuse(context);
                     } else {
                         withinQuota(context, credential.get());
                     }
@@ -101,9 +93,9 @@ public class ProxyHandler {
                 failure -> unavailable(context, "credentials", failure));
     }
 
-    private void refuse(RoutingContext context, String address) {
-        authFailures.recordFailure(address).onComplete(
-                recorded -> problems.send(context, unauthenticated()),
+    private void refuse(RoutingContext context) {
+        authFailures.recordFailure(clientAddress.of(context.request())).onComplete(
+                blockedSeconds -> problems.send(context, blockedSeconds > 0 ? tooManyFailures(blockedSeconds) : unauthenticated()),
                 failure -> problems.send(context, unauthenticated()));
     }
 
@@ -176,6 +168,12 @@ public class ProxyHandler {
     private static ApiException overQuota(RateLimitDecision decision) {
         return new ApiException(429, "rate_limited", "the hourly quota of " + decision.limit()
                 + " requests is used up; it renews in " + decision.secondsToReset() + " s");
+    }
+
+    private static ApiException tooManyFailures(long blockedSeconds) {
+        return new ApiException(429, "rate_limited",
+                "too many failed authentications from this address; try again in " + blockedSeconds + " s",
+                List.of(), Map.of("Retry-After", String.valueOf(blockedSeconds)));
     }
 
     private static ApiException unauthenticated() {

@@ -7,9 +7,10 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * Slows down guessing of keys (CONTRACT §6): failed authentications are counted per client address in one-minute
- * windows; once an address has more than the allowed number of failures, its requests are 429 until the minute is
- * over, whatever credential they carry.
+ * Slows down guessing of keys (CONTRACT §6): credentials that fail to verify are counted per client address in
+ * one-minute windows; once an address has more than the allowed number of failures, its failures are 429 instead
+ * of 401 until the minute is over. Only failures are ever refused: a credential that verifies is served, from any
+ * address, so no one can lock other clients out by failing from the address they share (an ingress, a NAT).
  */
 @Singleton
 public class AuthFailureLimiter {
@@ -26,18 +27,13 @@ public class AuthFailureLimiter {
         this.allowedFailures = config.rateLimit().authFailuresPerMinute();
     }
 
-    /** Seconds until the address may try again, or 0 when it may now. */
-    public Future<Long> blockedFor(String address) {
+    /**
+     * Counts one failure from the address; answers the seconds until the window is over when the address has now
+     * failed more often than allowed, else 0.
+     */
+    public Future<Long> recordFailure(String address) {
         long now = clock.instant().getEpochSecond();
-        return counters.get(key(address, now))
+        return counters.increment("slotwise:authfail:" + address + ":" + (now - now % WINDOW_SECONDS), COUNTER_TTL)
                 .map(failures -> failures > allowedFailures ? WINDOW_SECONDS - now % WINDOW_SECONDS : 0L);
-    }
-
-    public Future<Void> recordFailure(String address) {
-        return counters.increment(key(address, clock.instant().getEpochSecond()), COUNTER_TTL).mapEmpty();
-    }
-
-    private static String key(String address, long now) {
-        return "slotwise:authfail:" + address + ":" + (now - now % WINDOW_SECONDS);
     }
 }

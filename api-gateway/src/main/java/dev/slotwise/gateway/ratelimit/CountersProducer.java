@@ -2,20 +2,25 @@ package dev.slotwise.gateway.ratelimit;
 
 import dev.slotwise.gateway.GatewayConfig;
 import io.vertx.core.Vertx;
+import io.vertx.core.net.NetClientOptions;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisAPI;
 import io.vertx.redis.client.RedisOptions;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import org.jboss.logging.Logger;
 
 /**
  * Chooses where the gateway counts: Redis when {@code slotwise.rate-limit.redis-url} ({@code SLOTWISE_RATE_LIMIT_REDIS_URL})
- * is set, as it must be for more than one instance; otherwise in this instance's memory.
+ * is set, as it must be for more than one instance, failing over to this instance's memory while Redis does not
+ * answer ({@link FailoverCounters}); otherwise in this instance's memory.
  */
 public class CountersProducer {
 
     private static final Logger LOG = Logger.getLogger(CountersProducer.class);
+    /** How long counting stays in memory after Redis failed to answer, before Redis is asked again. */
+    private static final Duration FAILOVER_PAUSE = Duration.ofSeconds(5);
 
     @Produces
     @Singleton
@@ -25,8 +30,11 @@ public class CountersProducer {
                 .<Counters>map(url -> {
                     LOG.info("rate limits are counted in Redis, shared by every gateway instance");
                     Redis client = Redis.createClient(vertx, new RedisOptions().setConnectionString(url)
-                            .setMaxPoolSize(32).setMaxPoolWaiting(1024));
-                    return new RedisCounters(RedisAPI.api(client));
+                            .setMaxPoolSize(32).setMaxPoolWaiting(1024)
+                            .setNetClientOptions(new NetClientOptions().setConnectTimeout(
+                                    (int) config.rateLimit().redisTimeout().toMillis())));
+                    return new FailoverCounters(new RedisCounters(RedisAPI.api(client)), new MemoryCounters(),
+                            config.rateLimit().redisTimeout(), FAILOVER_PAUSE);
                 })
                 .orElseGet(() -> {
                     LOG.info("rate limits are counted in memory: correct for one gateway instance only");

@@ -27,11 +27,15 @@ public final class RedisServerProcess implements AutoCloseable {
     }
 
     public static RedisServerProcess start() {
+        return start(FreePorts.next());
+    }
+
+    /** Starts a server on this port: again on the port of one that was stopped, as a restarted Redis comes back. */
+    public static RedisServerProcess start(int port) {
         String binary = List.of("/usr/bin/redis-server", "/usr/local/bin/redis-server").stream()
                 .filter(path -> Files.isExecutable(Path.of(path))).findFirst()
                 .orElseThrow(() -> new IllegalStateException(
                         "redis-server is not installed: apt-get install redis-server (.ci/run does)"));
-        int port = FreePorts.next();
         try {
             Process process = new ProcessBuilder(binary, "--port", String.valueOf(port), "--bind", "127.0.0.1",
                     "--save", "", "--appendonly", "no", "--protected-mode", "yes")
@@ -62,6 +66,10 @@ public final class RedisServerProcess implements AutoCloseable {
             }
         }
         throw new IllegalStateException("redis-server did not listen on " + port + " within " + timeout);
+    }
+
+    public int port() {
+        return port;
     }
 
     public String url() {
