@@ -74,6 +74,15 @@ class MalformedRequestsTest {
         }
     }
 
+    /** A connection that sends nothing is closed after the idle timeout (3 s in tests, 30 s in production). */
+    @Test
+    void anIdleConnectionIsClosed() throws IOException {
+        long started = System.nanoTime();
+        RawHttp.Answer answer = RawHttp.exchange(gateway, "", Duration.ofSeconds(10));
+        assertThat(answer.closedByServer()).isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isBetween(Duration.ofSeconds(2), Duration.ofSeconds(6));
+    }
+
     /** The problem document, with its request id, and the connection closed as the answer announces. */
     private static void assertProblem(RawHttp.Answer exchanged, int status, String code) {
         String answer = exchanged.text();

@@ -60,4 +60,19 @@ class StrictJsonTest {
                 .isInstanceOf(MismatchedInputException.class)
                 .satisfies(e -> assertThat(((MismatchedInputException) e).getPath().get(0).getFieldName()).isEqualTo("events"));
     }
+
+    record Typed(String name, Integer amount, Boolean consent, List<String> events) {
+    }
+
+    /** CONTRACT §2: types are strict; a number is not a string, a string not a number, a number not a boolean. */
+    @Test
+    void noValueIsCoercedToAnotherType() {
+        for (String body : List.of("{\"name\":42}", "{\"name\":4.5}", "{\"name\":true}", "{\"events\":[1]}",
+                "{\"amount\":\"4500\"}", "{\"amount\":true}", "{\"amount\":45.5}", "{\"consent\":\"true\"}",
+                "{\"consent\":1}", "{\"name\":{}}", "{\"name\":[\"a\"]}")) {
+            assertThatThrownBy(() -> json.readValue(body, Typed.class)).as(body)
+                    .isInstanceOf(MismatchedInputException.class)
+                    .satisfies(e -> assertThat(((MismatchedInputException) e).getPath()).isNotEmpty());
+        }
+    }
 }
