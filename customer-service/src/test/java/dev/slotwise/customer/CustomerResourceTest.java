@@ -1,6 +1,7 @@
 package dev.slotwise.customer;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -13,10 +14,16 @@ import dev.slotwise.commons.id.Ids;
 import dev.slotwise.testing.InternalTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -38,6 +45,28 @@ class CustomerResourceTest {
 
     private static String unique() {
         return UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** Creates that race past the e-mail check meet the unique index: one 201, the rest 409, never a 500. */
+    @Test
+    void concurrentCreatesWithOneEmailMakeOneCustomerAndConflicts() throws Exception {
+        String body = "{\"firstName\":\"Twin\",\"email\":\"twin." + unique() + "@example.com\"}";
+        ExecutorService pool = Executors.newFixedThreadPool(12);
+        try {
+            List<Callable<Response>> creates = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                creates.add(() -> writer().body(body).post("/api/v1/customers"));
+            }
+            List<Response> answers = new ArrayList<>();
+            for (Future<Response> answer : pool.invokeAll(creates)) {
+                answers.add(answer.get());
+            }
+            assertThat(answers).extracting(Response::statusCode).containsOnly(201, 409).containsOnlyOnce(201);
+            assertThat(answers).filteredOn(answer -> answer.statusCode() == 409)
+                    .allSatisfy(answer -> assertThat(answer.jsonPath().getString("code")).isEqualTo("customer_email_taken"));
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

@@ -6,7 +6,7 @@ import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.outbox.Outbox;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
-import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.pg.UniqueRule;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -21,11 +21,13 @@ public class CustomerService {
     private final CustomerRepository customers;
     private final Outbox outbox;
     private final JsonMergePatch mergePatch;
+    private final UniqueRule emailRule;
 
-    public CustomerService(CustomerRepository customers, Outbox outbox, JsonMergePatch mergePatch) {
+    public CustomerService(CustomerRepository customers, Outbox outbox, JsonMergePatch mergePatch, UniqueRule emailRule) {
         this.customers = customers;
         this.outbox = outbox;
         this.mergePatch = mergePatch;
+        this.emailRule = emailRule;
     }
 
     @WithSession
@@ -72,7 +74,7 @@ public class CustomerService {
         }
         return customers.emailTaken(tenantId, email, exceptId).invoke(taken -> {
             if (taken) {
-                throw ApiException.conflict("customer_email_taken", "a customer with this e-mail address exists");
+                throw emailRule.conflict();
             }
         }).replaceWithVoid();
     }

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.slotwise.commons.http.RequestIds;
+import dev.slotwise.commons.pg.UniqueRule;
 import dev.slotwise.commons.pg.UnstorableValues;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.inject.Instance;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
@@ -31,6 +33,12 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ProblemMapper {
 
     private static final Logger LOG = Logger.getLogger(ProblemMapper.class);
+
+    private final Map<String, UniqueRule> uniqueRules;
+
+    public ProblemMapper(Instance<UniqueRule> uniqueRules) {
+        this.uniqueRules = uniqueRules.stream().collect(Collectors.toMap(UniqueRule::constraint, rule -> rule));
+    }
 
     @ServerExceptionMapper
     public Response apiException(ApiException e, HttpServerRequest request) {
@@ -126,6 +134,10 @@ public class ProblemMapper {
         var refused = UnstorableValues.problemFor(e);
         if (refused.isPresent()) {
             return ProblemResponses.response(refused.get(), requestId);
+        }
+        var rule = UnstorableValues.violatedUniqueIndex(e).map(uniqueRules::get);
+        if (rule.isPresent()) {
+            return ProblemResponses.response(rule.get().conflict(), requestId);
         }
         LOG.errorf(e, "request %s failed", requestId);
         return Response.status(500).type(Problem.MEDIA_TYPE)
