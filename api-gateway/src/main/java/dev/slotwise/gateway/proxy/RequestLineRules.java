@@ -4,6 +4,7 @@ import dev.slotwise.commons.http.RequestIdFilter;
 import dev.slotwise.commons.problem.ApiException;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
@@ -67,10 +68,11 @@ public class RequestLineRules {
     /**
      * A body whose framing breaks (a bad chunk) while the gateway is still checking the headers ends the connection
      * the moment the HTTP layer sees it: it is answered then, 400, or the client would get no answer at all.
-     * {@link RequestBodies} takes over the request's exception handler once it reads the body.
+     * Only a chunked body can break so (a declared length is framed by counting); {@link RequestBodies} takes over
+     * the request's exception handler once it reads the body.
      */
     private void answerBrokenFraming(RoutingContext context) {
-        if (context.request().isEnded()) {
+        if (context.request().isEnded() || context.request().getHeader(HttpHeaders.TRANSFER_ENCODING) == null) {
             return;
         }
         context.request().exceptionHandler(failure -> {

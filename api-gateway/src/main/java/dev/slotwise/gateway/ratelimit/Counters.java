@@ -12,7 +12,4 @@ public interface Counters {
 
     /** Adds one and answers the new count; the counter disappears {@code ttl} after its first increment. */
     Future<Long> increment(String key, Duration ttl);
-
-    /** The current count (0 when there is none). */
-    Future<Long> get(String key);
 }

@@ -3,7 +3,6 @@ package dev.slotwise.gateway.ratelimit;
 import io.vertx.core.Future;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
@@ -32,19 +31,10 @@ final class FailoverCounters implements Counters {
 
     @Override
     public Future<Long> increment(String key, Duration ttl) {
-        return count(counters -> counters.increment(key, ttl));
-    }
-
-    @Override
-    public Future<Long> get(String key) {
-        return count(counters -> counters.get(key));
-    }
-
-    private Future<Long> count(Function<Counters, Future<Long>> operation) {
         if (failedOver && System.nanoTime() - sharedAgainAt < 0) {
-            return operation.apply(local);
+            return local.increment(key, ttl);
         }
-        return operation.apply(shared).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
+        return shared.increment(key, ttl).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
                 .map(count -> {
                     if (failedOver) {
                         failedOver = false;
@@ -59,7 +49,7 @@ final class FailoverCounters implements Counters {
                     }
                     failedOver = true;
                     sharedAgainAt = System.nanoTime() + pauseNanos;
-                    return operation.apply(local);
+                    return local.increment(key, ttl);
                 });
     }
 }

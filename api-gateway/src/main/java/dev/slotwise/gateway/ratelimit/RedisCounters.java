@@ -29,9 +29,4 @@ final class RedisCounters implements Counters {
         return redis.eval(List.of(INCREMENT_WITH_EXPIRY, "1", key, String.valueOf(ttl.toMillis())))
                 .map(Response::toLong);
     }
-
-    @Override
-    public Future<Long> get(String key) {
-        return redis.get(key).map(value -> value == null ? 0L : value.toLong());
-    }
 }

@@ -80,6 +80,20 @@ final class StackApi {
         return key.body();
     }
 
+    /** One of each thing a booking or a sale refers to, made by the tenant of {@code key}. */
+    record Salon(String customer, String service, String staff, String product) {
+        static final int STOCK = 100;
+    }
+
+    static Salon salon(String key) throws Exception {
+        return new Salon(created(call("POST", "/api/v1/customers", key, "{\"firstName\":\"Ada\"}")),
+                created(call("POST", "/api/v1/services", key,
+                        "{\"name\":\"Cut\",\"durationMinutes\":30,\"price\":{\"amount\":3000,\"currency\":\"EUR\"}}")),
+                created(call("POST", "/api/v1/staff", key, "{\"name\":\"Ida\"}")),
+                created(call("POST", "/api/v1/products", key, "{\"name\":\"Gel\",\"sku\":\"GL\",\"stockQuantity\":"
+                        + Salon.STOCK + ",\"price\":{\"amount\":500,\"currency\":\"EUR\"}}")));
+    }
+
     static String created(Answer answer) {
         assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
         return answer.body().get("id").asText();

@@ -3,11 +3,12 @@ package dev.slotwise.stack;
 import static dev.slotwise.stack.StackApi.call;
 import static dev.slotwise.stack.StackApi.createKey;
 import static dev.slotwise.stack.StackApi.createTenant;
-import static dev.slotwise.stack.StackApi.created;
 import static dev.slotwise.stack.StackApi.ok;
+import static dev.slotwise.stack.StackApi.salon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.slotwise.stack.StackApi.Answer;
+import dev.slotwise.stack.StackApi.Salon;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,12 +30,11 @@ class StrictTypesIT {
         String key = createKey(tenant, "customers.read", "customers.write", "reviews.write", "campaigns.write",
                 "appointments.write", "services.write", "staff.write", "inventory.write", "inventory.read",
                 "transactions.write", "webhooks.write").get("key").asText();
-        String customer = created(call("POST", "/api/v1/customers", key, "{\"firstName\":\"Ada\"}"));
-        String service = created(call("POST", "/api/v1/services", key,
-                "{\"name\":\"Cut\",\"durationMinutes\":30,\"price\":{\"amount\":3000,\"currency\":\"EUR\"}}"));
-        String staff = created(call("POST", "/api/v1/staff", key, "{\"name\":\"Ida\"}"));
-        String product = created(call("POST", "/api/v1/products", key,
-                "{\"name\":\"Gel\",\"sku\":\"GL\",\"stockQuantity\":5,\"price\":{\"amount\":500,\"currency\":\"EUR\"}}"));
+        Salon salon = salon(key);
+        String customer = salon.customer();
+        String service = salon.service();
+        String staff = salon.staff();
+        String product = salon.product();
 
         List<WrongType> cases = List.of(
                 new WrongType("/api/v1/customers", "{\"firstName\":42}", "firstName"),
@@ -62,6 +62,6 @@ class StrictTypesIT {
                     .anySatisfy(field -> assertThat(field).endsWith(wrong.field()));
         }
         assertThat(ok(call("GET", "/api/v1/customers", key, null)).get("data")).hasSize(1);
-        assertThat(ok(call("GET", "/api/v1/products/" + product, key, null)).get("stockQuantity").asInt()).isEqualTo(5);
+        assertThat(ok(call("GET", "/api/v1/products/" + product, key, null)).get("stockQuantity").asInt()).isEqualTo(Salon.STOCK);
     }
 }

@@ -5,6 +5,7 @@ import static dev.slotwise.stack.StackApi.createKey;
 import static dev.slotwise.stack.StackApi.createTenant;
 import static dev.slotwise.stack.StackApi.created;
 import static dev.slotwise.stack.StackApi.ok;
+import static dev.slotwise.stack.StackApi.salon;
 import static dev.slotwise.stack.StackApi.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.gateway.proxy.Route;
 import dev.slotwise.gateway.proxy.RouteTable;
 import dev.slotwise.stack.StackApi.Answer;
+import dev.slotwise.stack.StackApi.Salon;
 import dev.slotwise.testing.RawHttp;
 import java.net.URL;
 import java.net.URI;
@@ -62,12 +64,11 @@ class UpstreamIsolationIT {
         keyOfB = createKey(b, "customers.read", "customers.write").get("key").asText();
         customerOfB = created(call("POST", "/api/v1/customers", keyOfB, "{\"firstName\":\"Bea\"}"));
 
-        String customer = created(call("POST", "/api/v1/customers", keyOfA, "{\"firstName\":\"Abe\"}"));
-        String service = created(call("POST", "/api/v1/services", keyOfA,
-                "{\"name\":\"Cut\",\"durationMinutes\":30,\"price\":{\"amount\":3000,\"currency\":\"EUR\"}}"));
-        String staff = created(call("POST", "/api/v1/staff", keyOfA, "{\"name\":\"Ida\"}"));
-        String product = created(call("POST", "/api/v1/products", keyOfA,
-                "{\"name\":\"Gel\",\"sku\":\"GL\",\"stockQuantity\":100,\"price\":{\"amount\":500,\"currency\":\"EUR\"}}"));
+        Salon salon = salon(keyOfA);
+        String customer = salon.customer();
+        String service = salon.service();
+        String staff = salon.staff();
+        String product = salon.product();
         String transaction = created(call("POST", "/api/v1/transactions", keyOfA, """
                 {"customerId":"%s","items":[{"type":"product","refId":"%s","quantity":1}],
                  "payments":[{"method":"cash","amount":{"amount":500,"currency":"EUR"}}]}""".formatted(customer, product)));
