@@ -48,6 +48,21 @@ public interface WebhooksConfig {
     @WithDefault("60s")
     Duration lease();
 
+    /**
+     * Connections one replica keeps to one host and port, all endpoints on it together: several endpoints of a
+     * shared receiver (an automation service) share them.
+     */
+    @WithDefault("64")
+    int connectionsPerHost();
+
+    /** Threads that look up endpoint host names (a lookup blocks; a slow name server holds only these). */
+    @WithDefault("8")
+    int lookupThreads();
+
+    /** Endpoints one tenant may register ({@code SLOTWISE_WEBHOOKS_MAX_ENDPOINTS}); one more is 422. */
+    @WithDefault("20")
+    int maxEndpointsPerTenant();
+
     /** The polling backstop for due retries and missed notifications. */
     @WithDefault("1s")
     Duration pollInterval();

@@ -3,6 +3,7 @@ package dev.slotwise.webhooks;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.matchesPattern;
@@ -19,8 +20,13 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -96,5 +102,37 @@ class WebhookEndpointTest {
         given().get("/api/webhook-endpoints").then().statusCode(401);
         given().auth().oauth2(InternalTokens.forTenant(tenant, "customers.read")).get("/api/webhook-endpoints")
                 .then().statusCode(403).body("code", equalTo("insufficient_scope"));
+    }
+
+    @Test
+    void aTenantHasAtMostTwentyEndpointsEvenWhenItsCreatesRace() throws Exception {
+        String crowded = Ids.next("ten");
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                String url = "http://127.0.0.1:9/hook-" + i;
+                answers.add(clients.submit(() -> as(crowded).body(Map.of("url", url, "events", List.of("ping")))
+                        .post("/api/webhook-endpoints").then().extract().statusCode()));
+            }
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(statuses).filteredOn(s -> s == 201).hasSize(20);
+            assertThat(statuses).filteredOn(s -> s == 422).hasSize(10);
+        } finally {
+            clients.shutdownNow();
+        }
+        as(crowded).body(Map.of("url", "http://127.0.0.1:9/one-more", "events", List.of("ping")))
+                .post("/api/webhook-endpoints").then().statusCode(422).body("code", equalTo("validation_failed"))
+                .body("detail", containsString("at most 20 webhook endpoints"));
+        // another tenant is not affected, and deleting one makes room again
+        as(tenant).body(Map.of("url", "http://127.0.0.1:9/mine", "events", List.of("ping")))
+                .post("/api/webhook-endpoints").then().statusCode(201);
+        String first = as(crowded).get("/api/webhook-endpoints?limit=1").then().statusCode(200).extract().path("data[0].id");
+        as(crowded).delete("/api/webhook-endpoints/" + first).then().statusCode(204);
+        as(crowded).body(Map.of("url", "http://127.0.0.1:9/one-more", "events", List.of("ping")))
+                .post("/api/webhook-endpoints").then().statusCode(201);
     }
 }

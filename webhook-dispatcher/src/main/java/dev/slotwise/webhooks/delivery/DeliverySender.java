@@ -3,17 +3,19 @@ package dev.slotwise.webhooks.delivery;
 import dev.slotwise.webhooks.WebhooksConfig;
 import dev.slotwise.webhooks.destination.Destination;
 import dev.slotwise.webhooks.destination.DestinationPolicy;
+import dev.slotwise.webhooks.destination.HostLookups;
 import dev.slotwise.webhooks.signing.SecretCipher;
 import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.mutiny.core.http.HttpClient;
-import io.vertx.mutiny.core.http.HttpClientResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 
@@ -21,24 +23,36 @@ import java.time.Instant;
  * One signed POST of a delivery (CONTRACT §8). The URL is checked again right before the attempt and the
  * connection goes to the address that passed, with the endpoint's host name kept for {@code Host}, SNI and
  * certificate verification. No redirects; the whole attempt, name lookup included, is bounded by the timeout.
+ *
+ * <p>A receiver cannot hold the dispatcher's resources past that bound: an attempt that times out resets its
+ * request (the connection is closed, never left half-read in the pool); once the status arrives the attempt is
+ * over, and at most {@link #MAX_BODY} of the answer's body is drained, within one more timeout, for the
+ * connection to be reused — a longer or slower body resets it. Name lookups block, so they run on their own
+ * small pool ({@link HostLookups}), never on the worker threads the rest of the service uses.
  */
 @ApplicationScoped
 public class DeliverySender {
+
+    /** The most of a receiver's answer body read before its connection is reset instead of reused. */
+    static final int MAX_BODY = 64 * 1024;
 
     private final Vertx vertx;
     private final WebhooksConfig config;
     private final SecretCipher cipher;
     private final DestinationPolicy destinations;
+    private final HostLookups lookups;
     private final HttpClient http;
 
-    public DeliverySender(Vertx vertx, WebhooksConfig config, SecretCipher cipher, DestinationPolicy destinations) {
+    public DeliverySender(Vertx vertx, WebhooksConfig config, SecretCipher cipher, DestinationPolicy destinations,
+            HostLookups lookups) {
         this.vertx = vertx;
         this.config = config;
         this.cipher = cipher;
         this.destinations = destinations;
+        this.lookups = lookups;
         this.http = vertx.createHttpClient(new HttpClientOptions()
                 .setConnectTimeout((int) config.timeout().toMillis())
-                .setMaxPoolSize(config.maxInFlight())
+                .setMaxPoolSize(config.connectionsPerHost())
                 .setKeepAlive(true)
                 .setVerifyHost(true)
                 .setTrustAll(false));
@@ -46,14 +60,16 @@ public class DeliverySender {
 
     /** The receiver's status code; a failure for a refused destination, a connection error or the timeout. */
     Uni<Integer> send(Due due) {
+        Attempt attempt = new Attempt();
         Uni<Destination> pinned = Uni.createFrom().item(() -> destinations.pin(due.url()));
         // only a name lookup blocks; an address literal is checked right here
-        return (destinations.needsLookup(due.url()) ? vertx.executeBlocking(pinned, false) : pinned)
-                .chain(destination -> post(destination, due))
-                .ifNoItem().after(config.timeout()).failWith(() -> new DeliveryTimeout(config.timeout().toMillis()));
+        return (destinations.needsLookup(due.url()) ? lookups.run(pinned) : pinned)
+                .chain(destination -> post(destination, due, attempt))
+                .ifNoItem().after(config.timeout()).failWith(() -> new DeliveryTimeout(config.timeout().toMillis()))
+                .onFailure().invoke(attempt::abandon);
     }
 
-    private Uni<Integer> post(Destination destination, Due due) {
+    private Uni<Integer> post(Destination destination, Due due, Attempt attempt) {
         String secret = cipher.decrypt(due.secretCiphertext());
         String deliveryId = due.id().toString();
         long timestamp = Instant.now().getEpochSecond();
@@ -71,7 +87,6 @@ public class DeliverySender {
                 .setSsl(destination.https())
                 .setURI(destination.requestTarget())
                 .setFollowRedirects(false)
-                .setIdleTimeout(config.timeout().toMillis())
                 .putHeader("Content-Type", "application/json")
                 .putHeader("User-Agent", "Slotwise-Webhooks/1")
                 .putHeader("X-Slotwise-Event", due.eventType())
@@ -80,15 +95,58 @@ public class DeliverySender {
                 .putHeader("webhook-id", deliveryId)
                 .putHeader("webhook-timestamp", Long.toString(timestamp))
                 .putHeader("webhook-signature", standardSignature);
-        return http.request(options)
-                .chain(request -> request.send(Buffer.buffer(due.payload())))
-                .chain(DeliverySender::statusOf);
+        // the core future's callback runs even when the attempt was given up while a connection was awaited
+        return Uni.createFrom().<HttpClientRequest>emitter(emitter -> http.getDelegate().request(options)
+                        .onSuccess(request -> {
+                            if (attempt.started(request)) {
+                                emitter.complete(request);
+                            }
+                        })
+                        .onFailure(emitter::fail))
+                .chain(request -> Uni.createFrom().<HttpClientResponse>emitter(emitter -> request
+                        .send(Buffer.buffer(due.payload()))
+                        .onSuccess(emitter::complete)
+                        .onFailure(emitter::fail)))
+                .map(response -> drain(attempt, response));
     }
 
-    /** Only the status matters; the body is read and dropped (never held whole in memory). */
-    private static Uni<Integer> statusOf(HttpClientResponse response) {
-        return response.handler(ignored -> {
-        }).end().replaceWith(response.statusCode());
+    /** The status is the answer; the body is drained (up to {@link #MAX_BODY}) only to reuse the connection. */
+    private int drain(Attempt attempt, HttpClientResponse response) {
+        long resetTimer = vertx.setTimer(config.timeout().toMillis(), id -> attempt.abandon());
+        long[] read = {0};
+        response.handler(chunk -> {
+            read[0] += chunk.length();
+            if (read[0] > MAX_BODY) {
+                vertx.cancelTimer(resetTimer);
+                attempt.abandon();
+            }
+        });
+        response.endHandler(ended -> vertx.cancelTimer(resetTimer));
+        response.exceptionHandler(failed -> vertx.cancelTimer(resetTimer));
+        return response.statusCode();
+    }
+
+    /** The request of one attempt, reset when the attempt is given up (before or after the request exists). */
+    private static final class Attempt {
+        private HttpClientRequest request;
+        private boolean abandoned;
+
+        /** {@code false} (and the request reset) when the attempt was given up before its connection came. */
+        synchronized boolean started(HttpClientRequest request) {
+            if (abandoned) {
+                request.reset();
+                return false;
+            }
+            this.request = request;
+            return true;
+        }
+
+        synchronized void abandon() {
+            abandoned = true;
+            if (request != null) {
+                request.reset();
+            }
+        }
     }
 
     static final class DeliveryTimeout extends RuntimeException {

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.webhooks.destination.DestinationPolicy;
+import dev.slotwise.webhooks.destination.HostLookups;
 import dev.slotwise.webhooks.signing.SecretCipher;
 import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,16 +38,16 @@ public class EndpointLifecycle {
     private final JsonMergePatch mergePatch;
     private final DestinationPolicy destinations;
     private final SecretCipher cipher;
-    private final Vertx vertx;
+    private final HostLookups lookups;
     private final Pool pool;
 
     public EndpointLifecycle(JsonMergePatch mergePatch, DestinationPolicy destinations, SecretCipher cipher,
-            Vertx vertx, Pool pool) {
+            HostLookups lookups, Pool pool) {
         this.pool = pool;
         this.mergePatch = mergePatch;
         this.destinations = destinations;
         this.cipher = cipher;
-        this.vertx = vertx;
+        this.lookups = lookups;
     }
 
     public Uni<EndpointView> update(String tenantId, String id, JsonNode patch) {
@@ -59,7 +59,7 @@ public class EndpointLifecycle {
                 }
             }
             Uni<Void> urlChecked = changed.url().equals(current.url) ? Uni.createFrom().voidItem()
-                    : vertx.executeBlocking(Uni.createFrom().item(() -> destinations.check(changed.url()))).replaceWithVoid();
+                    : lookups.run(Uni.createFrom().item(() -> destinations.check(changed.url()))).replaceWithVoid();
             return urlChecked.chain(() -> Panache.withTransaction(() -> existing(tenantId, id).chain(endpoint -> {
                 String before = endpoint.status;
                 endpoint.url = changed.url();

@@ -4,14 +4,15 @@ import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.webhooks.WebhooksConfig;
 import dev.slotwise.webhooks.destination.DestinationPolicy;
+import dev.slotwise.webhooks.destination.HostLookups;
 import dev.slotwise.webhooks.signing.SecretCipher;
 import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -24,23 +25,45 @@ public class EndpointService {
 
     private final DestinationPolicy destinations;
     private final SecretCipher cipher;
-    private final Vertx vertx;
+    private final HostLookups lookups;
+    private final int maxEndpoints;
 
-    public EndpointService(DestinationPolicy destinations, SecretCipher cipher, Vertx vertx) {
+    public EndpointService(DestinationPolicy destinations, SecretCipher cipher, HostLookups lookups,
+            WebhooksConfig config) {
         this.destinations = destinations;
         this.cipher = cipher;
-        this.vertx = vertx;
+        this.lookups = lookups;
+        this.maxEndpoints = config.maxEndpointsPerTenant();
     }
 
-    /** Checks the URL (DNS resolution: off the event loop), then stores the endpoint with a new secret. */
+    /**
+     * Checks the URL (DNS resolution: off the event loop), then stores the endpoint with a new secret — unless the
+     * tenant has its {@code max-endpoints-per-tenant} already (422; creates of one tenant are serialized by a
+     * transaction lock, so racing creates cannot pass the limit together).
+     */
     public Uni<EndpointView> create(String tenantId, EndpointInput input) {
         for (int i = 0; i < input.events().size(); i++) {
             if (!EventTypes.ALL.contains(input.events().get(i))) {
                 throw ApiException.invalid("events[" + i + "]", "is not a known event type");
             }
         }
-        return vertx.executeBlocking(Uni.createFrom().item(() -> destinations.check(input.url())))
-                .chain(checked -> Panache.withTransaction(() -> store(tenantId, input)));
+        return lookups.run(Uni.createFrom().item(() -> destinations.check(input.url())))
+                .chain(checked -> Panache.withTransaction(() -> belowLimit(tenantId).chain(() -> store(tenantId, input))));
+    }
+
+    private Uni<Void> belowLimit(String tenantId) {
+        return Panache.getSession()
+                .chain(session -> session.createNativeQuery(
+                                "select cast(pg_advisory_xact_lock(hashtextextended('webhook-endpoints:' || :tenant, 0)) as text)")
+                        .setParameter("tenant", tenantId).getSingleResult())
+                .chain(() -> WebhookEndpoint.count("tenantId", tenantId))
+                .invoke(count -> {
+                    if (count >= maxEndpoints) {
+                        throw ApiException.invalid("url", "cannot be added: a tenant can have at most " + maxEndpoints
+                                + " webhook endpoints (delete one first)");
+                    }
+                })
+                .replaceWithVoid();
     }
 
     private Uni<EndpointView> store(String tenantId, EndpointInput input) {

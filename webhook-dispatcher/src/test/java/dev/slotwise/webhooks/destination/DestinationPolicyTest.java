@@ -176,6 +176,21 @@ class DestinationPolicyTest {
             }
 
             @Override
+            public int connectionsPerHost() {
+                return 64;
+            }
+
+            @Override
+            public int lookupThreads() {
+                return 8;
+            }
+
+            @Override
+            public int maxEndpointsPerTenant() {
+                return 20;
+            }
+
+            @Override
             public Duration pollInterval() {
                 return Duration.ofSeconds(1);
             }
