@@ -57,7 +57,7 @@ public class Inventory {
 
     Uni<ProductView> adjust(String tenantId, String id, StockAdjustment adjustment) {
         return Panache.withTransaction(() -> products.requireForUpdate(tenantId, id).chain(product -> {
-            if ((long) product.stockQuantity + adjustment.delta() < 0) {
+            if (product.stockQuantity + adjustment.delta() < 0) {
                 throw ApiException.invalid("delta", "would take the stock of " + product.stockQuantity + " below zero");
             }
             return move(product, adjustment.delta(), adjustment.reason(), null);
@@ -86,7 +86,7 @@ public class Inventory {
         }));
     }
 
-    private Uni<ProductView> move(Product product, int delta, String reason, String eventId) {
+    private Uni<ProductView> move(Product product, long delta, String reason, String eventId) {
         Instant now = now();
         boolean crossedThreshold = product.move(delta);
         product.updatedAt = now;

@@ -15,7 +15,7 @@ public class Product extends TenantOwned {
     public String name;
     public String sku;
     @Column(name = "stock_quantity", nullable = false)
-    public int stockQuantity;
+    public long stockQuantity;
     @Column(name = "low_stock_threshold", nullable = false)
     public int lowStockThreshold;
     @Column(name = "price_amount", nullable = false)
@@ -31,7 +31,7 @@ public class Product extends TenantOwned {
      * Moves the stock level by {@code delta}; answers whether this move crossed the threshold downwards (from
      * above it to at or below it), which is when {@code stock.low} is due: once per crossing, not on every sale.
      */
-    boolean move(int delta) {
+    boolean move(long delta) {
         boolean wasAbove = stockQuantity > lowStockThreshold;
         stockQuantity = Math.addExact(stockQuantity, delta);
         return wasAbove && stockQuantity <= lowStockThreshold;

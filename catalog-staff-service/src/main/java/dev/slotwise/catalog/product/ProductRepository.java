@@ -31,7 +31,7 @@ public class ProductRepository implements TenantScopedRepository<Product> {
     }
 
     /** Writes one line of the product's stock history. */
-    Uni<Void> recordMovement(Product product, int delta, String reason, String eventId, Instant at) {
+    Uni<Void> recordMovement(Product product, long delta, String reason, String eventId, Instant at) {
         return Panache.getSession().chain(session -> session.createNativeQuery("""
                 insert into stock_movements (tenant_id, product_id, delta, reason, event_id, created_at)
                 values (:tenant, :product, :delta, :reason, :event, :at)""")

@@ -4,7 +4,7 @@ import dev.slotwise.commons.money.Money;
 import java.time.Instant;
 
 /** The product resource of CONTRACT §5. */
-public record ProductView(String id, String name, String sku, int stockQuantity, int lowStockThreshold, Money price,
+public record ProductView(String id, String name, String sku, long stockQuantity, int lowStockThreshold, Money price,
         Instant createdAt, Instant updatedAt) {
 
     static ProductView of(Product p) {

@@ -15,7 +15,7 @@ import org.jboss.logging.Logger;
  * Lowers stock for the product items of every {@code transaction.completed} on the POS topic. A record is
  * acknowledged (its offset committed) only after its change committed; while the database is away the record is
  * retried with backoff rather than skipped, so no sale is lost, and {@link Inventory#applySale} makes a
- * redelivery harmless.
+ * redelivery harmless. A sale that can never be applied goes to the dead-letter topic ({@link ConsumerRetry}).
  */
 @ApplicationScoped
 public class SalesConsumer {
@@ -32,8 +32,8 @@ public class SalesConsumer {
 
     @Incoming("sales")
     public Uni<Void> consume(String record) {
-        JsonNode event = EventRecords.envelope(json, record).orElse(null);
-        if (event == null || !"transaction.completed".equals(event.get("type").asText())) {
+        JsonNode event = EventRecords.envelope(json, record);
+        if (!"transaction.completed".equals(event.get("type").asText())) {
             return Uni.createFrom().voidItem();
         }
         List<SoldItem> sold = new ArrayList<>();

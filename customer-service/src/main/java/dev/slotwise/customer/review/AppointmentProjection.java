@@ -35,9 +35,9 @@ public class AppointmentProjection {
 
     @Incoming("appointments")
     public Uni<Void> consume(String record) {
-        JsonNode event = EventRecords.envelope(json, record).orElse(null);
-        JsonNode data = event == null ? null : event.path("data");
-        if (event == null || !"appointment.created".equals(event.get("type").asText())
+        JsonNode event = EventRecords.envelope(json, record);
+        JsonNode data = event.path("data");
+        if (!"appointment.created".equals(event.get("type").asText())
                 || !data.hasNonNull("id") || !data.hasNonNull("customerId")) {
             return Uni.createFrom().voidItem();
         }

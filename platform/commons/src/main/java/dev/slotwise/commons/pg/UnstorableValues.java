@@ -55,7 +55,7 @@ public final class UnstorableValues {
     }
 
     /** The SQLSTATE as the reactive client reports it, or as Hibernate Reactive rewrapped it (a JDBC exception). */
-    private static String sqlState(Throwable cause) {
+    public static String sqlState(Throwable cause) {
         if (cause instanceof PgException pg) {
             return pg.getSqlState();
         }
