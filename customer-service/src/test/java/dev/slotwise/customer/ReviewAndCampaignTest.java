@@ -115,6 +115,23 @@ class ReviewAndCampaignTest {
                 .then().statusCode(422);
     }
 
+    @Test
+    void aClientThatJustBookedCanReviewBeforeTheAppointmentsEventArrives() {
+        String customer = customer(false);
+        String other = customer(false);
+        String appointment = Ids.next("appt");
+        // booked in appointment-service a moment ago: no event has reached this service
+        AppointmentServiceStub.book(tenant, appointment, customer);
+        String review = "{\"customerId\":\"%s\",\"appointmentId\":\"%s\",\"rating\":5}";
+
+        owner().body(review.formatted(customer, appointment)).post("/api/v1/reviews")
+                .then().statusCode(201).body("appointmentId", equalTo(appointment));
+        owner().body(review.formatted(other, appointment)).post("/api/v1/reviews")
+                .then().statusCode(422).body("detail", equalTo("appointmentId is an appointment of another customer"));
+        as(Ids.next("ten"), "reviews.write").body(review.formatted(customer, appointment)).post("/api/v1/reviews")
+                .then().statusCode(422).body("errors[0].field", equalTo("appointmentId"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"0", "6", "4.5", "\"5\"", "null"})
     void aRatingOutsideOneToFiveIs422(String rating) {

@@ -42,7 +42,7 @@ public class ReviewResource {
     @RolesAllowed("reviews.write")
     public Uni<Response> create(@Valid ReviewInput input) {
         RequestBody.require(input);
-        return reviews.create(tenant.tenantId(), input)
+        return reviews.create(tenant.tenantId(), tenant.bearerToken(), input)
                 .map(created -> Created.at("/api/v1/reviews/" + created.id(), created));
     }
 }

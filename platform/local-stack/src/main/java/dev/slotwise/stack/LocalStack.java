@@ -52,6 +52,8 @@ public final class LocalStack implements AutoCloseable {
     private EmbeddedPostgresServer postgres;
     private int postgresPort;
     private KafkaBrokerProcess kafka;
+    private int kafkaPort;
+    private int kafkaControllerPort;
 
     private LocalStack(Path dataDir, int httpPort) {
         this.dataDir = dataDir;
@@ -81,20 +83,25 @@ public final class LocalStack implements AutoCloseable {
 
     private void boot(Path home, Set<String> only, Map<String, String> overrides, Consumer<String> progress) {
         Path logs = dataDir.resolve("logs");
-        createDirectories(logs);
+        try {
+            PrivateFiles.directory(dataDir);
+            PrivateFiles.directory(logs);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         progress.accept("starting PostgreSQL and Kafka (data in " + dataDir + ")");
         postgresPort = FreePorts.next();
         CompletableFuture<EmbeddedPostgresServer> database = CompletableFuture.supplyAsync(
                 () -> EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort));
-        CompletableFuture<KafkaBrokerProcess> broker = CompletableFuture.supplyAsync(
-                () -> KafkaBrokerProcess.start(dataDir.resolve("kafka"), FreePorts.next(), FreePorts.next(),
-                        logs.resolve("kafka.log")));
+        kafkaPort = FreePorts.next();
+        kafkaControllerPort = FreePorts.next();
+        CompletableFuture<KafkaBrokerProcess> broker = CompletableFuture.supplyAsync(this::newBroker);
         postgres = database.join();
         reaper.guard(postmasterPid());
-        components.add(new Component("postgresql", "postgresql://127.0.0.1:" + postgres.port(), postgres.port(), -1));
+        components.add(postgresComponent());
         kafka = broker.join();
         reaper.guard(kafka.pid());
-        components.add(new Component("kafka", kafka.bootstrapServers(), kafka.port(), kafka.pid()));
+        components.add(kafkaComponent());
         progress.accept("PostgreSQL on 127.0.0.1:" + postgres.port() + ", Kafka on " + kafka.bootstrapServers());
 
         String[] tokenKeys = secrets.internalTokenKeys();
@@ -169,6 +176,43 @@ public final class LocalStack implements AutoCloseable {
     public synchronized void startPostgres() {
         postgres = EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort);
         reaper.guard(postmasterPid());
+        replaceComponent(postgresComponent());
+    }
+
+    /** Kills the Kafka broker with SIGKILL, as a crash does; the services keep running and reconnect later. */
+    public synchronized void crashKafka() {
+        ProcessHandle broker = ProcessHandle.of(kafka.pid()).orElseThrow();
+        broker.destroyForcibly();
+        broker.onExit().orTimeout(10, TimeUnit.SECONDS).join();
+        kafka.close();
+    }
+
+    /** Starts the broker again on its ports with its data directory, after {@link #crashKafka}. */
+    public synchronized void startKafka() {
+        kafka = newBroker();
+        reaper.guard(kafka.pid());
+        replaceComponent(kafkaComponent());
+    }
+
+    private KafkaBrokerProcess newBroker() {
+        return KafkaBrokerProcess.start(dataDir.resolve("kafka"), kafkaPort, kafkaControllerPort,
+                dataDir.resolve("logs").resolve("kafka.log"));
+    }
+
+    private Component postgresComponent() {
+        return new Component("postgresql", "postgresql://127.0.0.1:" + postgres.port(), postgres.port(), postmasterPid());
+    }
+
+    private Component kafkaComponent() {
+        return new Component("kafka", kafka.bootstrapServers(), kafka.port(), kafka.pid());
+    }
+
+    /** A restarted component has a new pid: stack.json says which. */
+    private void replaceComponent(Component restarted) {
+        components.replaceAll(c -> c.name().equals(restarted.name()) ? restarted : c);
+        if (Files.exists(dataDir.resolve("stack.json"))) {
+            writeStackJson();
+        }
     }
 
     private long postmasterPid() {
@@ -224,14 +268,6 @@ public final class LocalStack implements AutoCloseable {
         try {
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                     .writeValue(dataDir.resolve("stack.json").toFile(), document);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void createDirectories(Path dir) {
-        try {
-            Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -6,7 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.StandardCopyOption;
 import java.security.KeyPair;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -14,7 +14,7 @@ import java.util.HexFormat;
 import java.util.function.Supplier;
 
 /**
- * The local stack's generated secrets, kept (mode 0600) under {@code $SLOTWISE_DATA_DIR/secrets} so that data
+ * The local stack's generated secrets, kept (mode 0600, directory 0700) under {@code $SLOTWISE_DATA_DIR/secrets} so that data
  * encrypted or signed in one run stays usable in the next. Never in the repository, never logged.
  */
 final class StackSecrets {
@@ -55,12 +55,17 @@ final class StackSecrets {
         return Files.exists(dir.resolve(name));
     }
 
+    /**
+     * Writes a secret the way nobody else can read it, not even for a moment: the directory is created 0700, the
+     * file is created 0600 (under a temporary name) before a byte is written, then renamed into place, so a reader
+     * never sees it half written either.
+     */
     void write(String name, String value) {
         try {
-            Files.createDirectories(dir);
-            Path file = dir.resolve(name);
-            Files.writeString(file, value, StandardCharsets.UTF_8);
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            PrivateFiles.directory(dir);
+            Path partial = Files.createTempFile(dir, name, ".partial", PrivateFiles.OWNER_ONLY_FILE);
+            Files.writeString(partial, value, StandardCharsets.UTF_8);
+            Files.move(partial, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -13,12 +13,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.stack.StackApi.Answer;
 import dev.slotwise.testing.WebhookReceiver;
 import dev.slotwise.testing.WebhookSignatures;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -49,6 +53,34 @@ class StackIT {
      * Deleting or updating a referenced row looks up its referencing rows by the foreign key column; without an
      * index that is a full scan per row (deleting an endpoint with n deliveries once took n full scans).
      */
+    @Test
+    void stackJsonNamesALiveProcessForEveryComponent() throws Exception {
+        JsonNode stackJson = JSON.readTree(SharedStack.stack().dataDir().resolve("stack.json").toFile());
+        List<String> names = new ArrayList<>();
+        for (JsonNode component : stackJson.get("components")) {
+            String name = component.get("name").asText();
+            names.add(name);
+            long pid = component.get("pid").asLong();
+            assertThat(pid).as(name).isPositive();
+            assertThat(ProcessHandle.of(pid)).as(name + " (pid " + pid + ")").hasValueSatisfying(p ->
+                    assertThat(p.isAlive()).isTrue());
+        }
+        assertThat(names).contains("postgresql", "kafka", "api-gateway", "customer-service", "webhook-dispatcher");
+    }
+
+    @Test
+    void theDataDirectoryAndTheSecretsAreTheOwnersAlone() throws Exception {
+        Path data = SharedStack.stack().dataDir();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("secrets"))))
+                .isEqualTo("rwx------");
+        try (Stream<Path> secrets = Files.list(data.resolve("secrets"))) {
+            assertThat(secrets.toList()).isNotEmpty().allSatisfy(secret ->
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(secret)))
+                            .as(secret.toString()).isEqualTo("rw-------"));
+        }
+    }
+
     @Test
     void everyForeignKeyInEveryServiceDatabaseHasAnIndex() throws Exception {
         int port = SharedStack.port("postgresql");
