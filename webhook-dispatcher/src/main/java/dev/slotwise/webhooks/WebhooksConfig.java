@@ -26,6 +26,12 @@ public interface WebhooksConfig {
     /** AES-256 key (base64 of 32 bytes) that encrypts endpoint secrets at rest. */
     String encryptionKey();
 
+    /**
+     * Keys that encrypted secrets before the current one ({@code SLOTWISE_WEBHOOKS_RETIRED_ENCRYPTION_KEYS}, comma
+     * separated): they only decrypt, until every secret is encrypted again under the current key.
+     */
+    Optional<List<String>> retiredEncryptionKeys();
+
     /** Deliveries a worker claims at once. */
     @WithDefault("64")
     int batchSize();

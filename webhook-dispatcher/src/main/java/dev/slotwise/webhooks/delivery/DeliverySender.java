@@ -70,13 +70,14 @@ public class DeliverySender {
     }
 
     private Uni<Integer> post(Destination destination, Due due, Attempt attempt) {
-        String secret = cipher.decrypt(due.secretCiphertext());
+        String secret = cipher.decrypt(due.endpointId(), due.secretCiphertext());
         String deliveryId = due.id().toString();
         long timestamp = Instant.now().getEpochSecond();
         String standardSignature = WebhookSigner.standardSignature(secret, deliveryId, timestamp, due.payload());
         if (due.previousSecretCiphertext() != null) {
             // within 24 h of a rotation the old secret signs too, so receivers can switch without losing a delivery
-            standardSignature += " " + WebhookSigner.standardSignature(cipher.decrypt(due.previousSecretCiphertext()),
+            standardSignature += " " + WebhookSigner.standardSignature(
+                    cipher.decrypt(due.endpointId(), due.previousSecretCiphertext()),
                     deliveryId, timestamp, due.payload());
         }
         RequestOptions options = new RequestOptions()

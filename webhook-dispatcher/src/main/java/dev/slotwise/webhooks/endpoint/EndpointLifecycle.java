@@ -104,7 +104,7 @@ public class EndpointLifecycle {
         String secret = WebhookSigner.newSecret();
         return Panache.withTransaction(() -> existing(tenantId, id).map(endpoint -> {
             endpoint.previousSecretCiphertext = endpoint.secretCiphertext;
-            endpoint.secretCiphertext = cipher.encrypt(secret);
+            endpoint.secretCiphertext = cipher.encrypt(endpoint.id, secret);
             endpoint.secretRotatedAt = now();
             endpoint.updatedAt = endpoint.secretRotatedAt;
             return Map.of("secret", secret);

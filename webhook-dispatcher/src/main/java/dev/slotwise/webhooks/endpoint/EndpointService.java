@@ -76,7 +76,7 @@ public class EndpointService {
         endpoint.events = new LinkedHashSet<>(input.events()).toArray(new String[0]);
         endpoint.description = input.description();
         endpoint.status = "active";
-        endpoint.secretCiphertext = cipher.encrypt(secret);
+        endpoint.secretCiphertext = cipher.encrypt(endpoint.id, secret);
         endpoint.createdAt = now;
         endpoint.updatedAt = now;
         return endpoint.<WebhookEndpoint>persist().map(saved -> EndpointView.of(saved, secret));

@@ -16,6 +16,8 @@ import javax.crypto.spec.SecretKeySpec;
 public final class WebhookSigner {
 
     public static final String SECRET_PREFIX = "whsec_";
+    /** Characters of every secret: the prefix and base64 of 32 bytes. */
+    public static final int SECRET_LENGTH = SECRET_PREFIX.length() + 44;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private WebhookSigner() {

@@ -156,6 +156,11 @@ class DestinationPolicyTest {
             }
 
             @Override
+            public Optional<List<String>> retiredEncryptionKeys() {
+                return Optional.empty();
+            }
+
+            @Override
             public int batchSize() {
                 return 64;
             }
