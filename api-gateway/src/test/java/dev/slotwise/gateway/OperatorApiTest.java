@@ -34,7 +34,31 @@ class OperatorApiTest {
         given().auth().oauth2("wrong-token").get("/admin/v1/tenants/ten_x").then().statusCode(401);
         String tenant = Operator.tenant("pro");
         String key = Operator.key(tenant, "customers.read").get("key");
-        given().auth().oauth2(key).get("/admin/v1/tenants/" + tenant).then().statusCode(401);
+        given().auth().oauth2(key).get("/admin/v1/tenants/" + tenant).then().statusCode(401)
+                .header("WWW-Authenticate", "Bearer").body("code", equalTo("unauthenticated"));
+        // paths that a prefix check could miss reach no operator resource without the token
+        for (String path : List.of("//admin/v1/tenants", "/admin//v1/tenants", "/./admin/v1/tenants",
+                "/api/../admin/v1/tenants", "/%61dmin/v1/tenants", "/ADMIN/v1/tenants", "/admin/v1/tenants/")) {
+            int status = given().urlEncodingEnabled(false).get(path).then().extract().statusCode();
+            assertThat(status).as(path).isIn(401, 404);
+        }
+    }
+
+    @Test
+    void failedOperatorTokensAreThrottledPerAddressButTheRightTokenNeverIs() {
+        String guesser = "203.0.113.77";
+        for (int i = 0; i < 30; i++) {
+            given().header("X-Forwarded-For", guesser).auth().oauth2("guess-" + i).get("/admin/v1/tenants")
+                    .then().statusCode(401).body("code", equalTo("unauthenticated"));
+        }
+        given().header("X-Forwarded-For", guesser).auth().oauth2("guess-31").get("/admin/v1/tenants")
+                .then().statusCode(429).contentType("application/problem+json").body("code", equalTo("rate_limited"))
+                .header("Retry-After", matchesPattern("[1-9][0-9]*"));
+        given().header("X-Forwarded-For", guesser).auth().oauth2(GatewayTestResource.ADMIN_TOKEN)
+                .get("/admin/v1/tenants").then().statusCode(200);
+        // another address is not held back by this one's guesses
+        given().header("X-Forwarded-For", "203.0.113.78").auth().oauth2("one-guess").get("/admin/v1/tenants")
+                .then().statusCode(401);
     }
 
     @Test

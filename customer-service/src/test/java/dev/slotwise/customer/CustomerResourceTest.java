@@ -70,6 +70,14 @@ class CustomerResourceTest {
     }
 
     @Test
+    void anEndpointWithoutASecurityAnnotationIsDenied() {
+        given().get("/test/forgotten").then().statusCode(401).body("code", equalTo("unauthenticated"));
+        given().auth().oauth2(InternalTokens.forTenant(tenant, "customers.read", "customers.write"))
+                .get("/test/forgotten").then().statusCode(403).contentType("application/problem+json")
+                .body("detail", equalTo("this operation is not open to any token"));
+    }
+
+    @Test
     void createAnswers201WithTheWholeResourceAndLocation() {
         String email = "ada." + unique() + "@example.com";
         writer().body("""

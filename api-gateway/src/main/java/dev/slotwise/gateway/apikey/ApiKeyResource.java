@@ -1,5 +1,7 @@
 package dev.slotwise.gateway.apikey;
 
+import dev.slotwise.gateway.operator.OperatorAuthentication;
+import jakarta.annotation.security.RolesAllowed;
 import dev.slotwise.commons.problem.RequestBody;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Operator API: a tenant's API keys (CONTRACT §10). */
+@RolesAllowed(OperatorAuthentication.ROLE)
 @Path("/admin/v1/tenants/{tenantId}/api-keys")
 @Produces(MediaType.APPLICATION_JSON)
 public class ApiKeyResource {

@@ -1,5 +1,7 @@
 package dev.slotwise.gateway.oauthclient;
 
+import dev.slotwise.gateway.operator.OperatorAuthentication;
+import jakarta.annotation.security.RolesAllowed;
 import dev.slotwise.commons.problem.RequestBody;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Operator API: OAuth client records (CONTRACT §10). The secret is shown once, in the 201, never again. */
+@RolesAllowed(OperatorAuthentication.ROLE)
 @Path("/admin/v1/oauth-clients")
 @Produces(MediaType.APPLICATION_JSON)
 public class OAuthClientResource {

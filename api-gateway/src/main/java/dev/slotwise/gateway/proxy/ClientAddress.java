@@ -15,17 +15,17 @@ import java.util.Objects;
  * {@code X-Forwarded-For} that is not itself a trusted proxy. A client cannot pretend to be someone else by sending
  * the header: it is read only from trusted peers.
  */
-final class ClientAddress {
+public final class ClientAddress {
 
     private final List<IPAddress> trustedProxies;
 
-    ClientAddress(List<String> trustedProxies) {
+    public ClientAddress(List<String> trustedProxies) {
         this.trustedProxies = trustedProxies.stream().map(cidr -> new IPAddressString(cidr.trim()).getAddress())
                 .filter(Objects::nonNull).toList();
     }
 
     /** The client's address, as the per-address limits count it ({@link #counted}). */
-    String of(HttpServerRequest request) {
+    public String of(HttpServerRequest request) {
         String peer = peerOf(request);
         if (!trusted(peer)) {
             return counted(peer);

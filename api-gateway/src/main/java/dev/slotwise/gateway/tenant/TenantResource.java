@@ -1,5 +1,7 @@
 package dev.slotwise.gateway.tenant;
 
+import dev.slotwise.gateway.operator.OperatorAuthentication;
+import jakarta.annotation.security.RolesAllowed;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
@@ -19,6 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** Operator API: tenants (CONTRACT §10). The operator token is checked by OperatorTokenFilter. */
+@RolesAllowed(OperatorAuthentication.ROLE)
 @Path("/admin/v1/tenants")
 @Produces(MediaType.APPLICATION_JSON)
 public class TenantResource {

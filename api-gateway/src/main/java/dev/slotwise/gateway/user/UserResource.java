@@ -1,5 +1,7 @@
 package dev.slotwise.gateway.user;
 
+import dev.slotwise.gateway.operator.OperatorAuthentication;
+import jakarta.annotation.security.RolesAllowed;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.problem.RequestBody;
 import io.smallrye.mutiny.Uni;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Operator API: a tenant's users (CONTRACT §10). The operator token is checked by OperatorTokenFilter. */
+@RolesAllowed(OperatorAuthentication.ROLE)
 @Path("/admin/v1/tenants/{tenantId}/users")
 @Produces(MediaType.APPLICATION_JSON)
 public class UserResource {

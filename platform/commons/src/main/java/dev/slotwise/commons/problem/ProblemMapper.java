@@ -78,8 +78,20 @@ public class ProblemMapper {
         return ProblemResponses.response(ApiException.invalid(errors), RequestIds.of(request));
     }
 
+    /**
+     * The attribute of an {@link AuthenticationFailedException} that says the address failed too often: 429 for that
+     * many seconds instead of 401 (an authentication mechanism that throttles sets it).
+     */
+    public static final String THROTTLED_FOR_SECONDS = "slotwise.throttled-for-seconds";
+
     @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
     public Response unauthenticated(RuntimeException e, HttpServerRequest request) {
+        Object throttled = e instanceof AuthenticationFailedException failed ? failed.getAttribute(THROTTLED_FOR_SECONDS) : null;
+        if (throttled != null) {
+            return ProblemResponses.response(new ApiException(429, "rate_limited",
+                    "too many failed authentications from this address; try again in " + throttled + " s",
+                    List.of(), Map.of("Retry-After", String.valueOf(throttled))), RequestIds.of(request));
+        }
         return ProblemResponses.response(new ApiException(401, "unauthenticated",
                 "a valid bearer token is required", List.of(), Map.of("WWW-Authenticate", "Bearer")),
                 RequestIds.of(request));
@@ -88,6 +100,11 @@ public class ProblemMapper {
     @ServerExceptionMapper
     public Response forbidden(ForbiddenException e, HttpServerRequest request, ResourceInfo resource) {
         String scope = requiredScope(resource);
+        if (scope.equals("unknown")) {
+            // an endpoint that names no role is denied to every token (quarkus.security.jaxrs.deny-unannotated-endpoints)
+            return ProblemResponses.response(new ApiException(403, "insufficient_scope",
+                    "this operation is not open to any token"), RequestIds.of(request));
+        }
         return ProblemResponses.response(new ApiException(403, "insufficient_scope",
                 "this operation needs the scope " + scope, List.of(),
                 Map.of("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + scope + "\"")),
