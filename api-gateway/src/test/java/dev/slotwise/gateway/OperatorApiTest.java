@@ -38,7 +38,8 @@ class OperatorApiTest {
                 .header("WWW-Authenticate", "Bearer").body("code", equalTo("unauthenticated"));
         // paths that a prefix check could miss reach no operator resource without the token
         for (String path : List.of("//admin/v1/tenants", "/admin//v1/tenants", "/./admin/v1/tenants",
-                "/api/../admin/v1/tenants", "/%61dmin/v1/tenants", "/ADMIN/v1/tenants", "/admin/v1/tenants/")) {
+                "/api/../admin/v1/tenants", "/%61dmin/v1/tenants", "/ADMIN/v1/tenants", "/admin/v1/tenants/",
+                "/admin/v1/tenants;x", "/admin;x/v1/tenants", "/admin/v1/tenants%3Bx", "/admin%2Fv1/tenants")) {
             int status = given().urlEncodingEnabled(false).get(path).then().extract().statusCode();
             assertThat(status).as(path).isIn(401, 404);
         }
