@@ -1,6 +1,7 @@
 package dev.slotwise.gateway.proxy;
 
 import dev.slotwise.commons.http.RequestIdFilter;
+import dev.slotwise.commons.http.RoutingRefusals;
 import dev.slotwise.commons.problem.ApiException;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpClosedException;
@@ -45,7 +46,7 @@ public class RequestLineRules {
             if (context.statusCode() == 400 && !context.response().headWritten()) {
                 ApiException refused = refusal(context.request());
                 context.response().putHeader("Connection", "close");
-                problems.send(context, refused != null ? refused : ApiException.malformed("the request is not valid HTTP"));
+                problems.send(context, refused != null ? refused : ApiException.malformed(RoutingRefusals.reason(context.request())));
             } else {
                 context.next();
             }
@@ -86,7 +87,7 @@ public class RequestLineRules {
 
     static ApiException refusal(HttpServerRequest request) {
         if (request.version() == HttpVersion.HTTP_1_1 && request.getHeader("Host") == null) {
-            return ApiException.malformed("HTTP/1.1 requests must carry a Host header");
+            return ApiException.malformed(RoutingRefusals.HOST_REQUIRED);
         }
         String uri = request.uri();
         if (uri.length() > MAX_URI) {

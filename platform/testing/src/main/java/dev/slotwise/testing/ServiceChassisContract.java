@@ -8,6 +8,16 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.notNullValue;
 
+import io.restassured.RestAssured;
+import java.net.URI;
+import java.net.URL;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,5 +77,55 @@ public abstract class ServiceChassisContract {
                 .get("/api/v1/no-such-thing").then().statusCode(404)
                 .contentType("application/problem+json")
                 .body("code", equalTo("not_found"));
+    }
+
+    /**
+     * A request HTTP cannot even frame (a chunk size that is no number, no {@code Host}) is the client's mistake:
+     * 400 (or, for a body it cannot frame, the connection closed), and at most a short line in the log, never an
+     * ERROR with a stack trace (issue 14).
+     */
+    @Test
+    void aBrokenRequestIsTheClientsErrorNotTheServers() throws Exception {
+        List<LogRecord> logged = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger root = Logger.getLogger("");
+        root.addHandler(capture);
+        try {
+            URL server = URI.create(RestAssured.baseURI + ":" + RestAssured.port).toURL();
+            String token = InternalTokens.forTenant("ten_chassis", "staff.read");
+            RawHttp.Answer badChunk = RawHttp.exchange(server, "POST /internal/v1/identity HTTP/1.1\r\nHost: service\r\n"
+                    + "Authorization: Bearer " + token + "\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", Duration.ofSeconds(2));
+            // a service sits behind the gateway, which answers this with a problem document; the service itself
+            // may only close a connection it can no longer frame
+            assertTrue(badChunk.text().startsWith("HTTP/1.1 400") || badChunk.text().isEmpty() && badChunk.closedByServer(),
+                    badChunk.text());
+            RawHttp.Answer noHost = RawHttp.exchange(server, "GET /internal/v1/identity HTTP/1.1\r\n"
+                    + "Authorization: Bearer " + token + "\r\n\r\n", Duration.ofSeconds(2));
+            assertTrue(noHost.text().startsWith("HTTP/1.1 400"), noHost.text());
+            Thread.sleep(200);
+        } finally {
+            root.removeHandler(capture);
+        }
+        List<String> loud = logged.stream()
+                .filter(r -> r.getLevel().intValue() >= Level.SEVERE.intValue()
+                        || (r.getThrown() != null && r.getLevel().intValue() >= Level.WARNING.intValue()))
+                .map(r -> r.getLevel() + " " + r.getLoggerName() + ": " + r.getMessage()
+                        + (r.getThrown() == null ? "" : " with " + r.getThrown()))
+                .toList();
+        assertEquals(List.of(), loud);
     }
 }
