@@ -47,6 +47,8 @@ public final class LocalStack implements AutoCloseable {
     private final int httpPort;
     private final StackSecrets secrets;
     private final List<QuarkusAppProcess> services = new ArrayList<>();
+    /** How each service was started, to start it again after {@link #crashService}. */
+    private final Map<String, Launch> launches = new LinkedHashMap<>();
     private final List<Component> components = new ArrayList<>();
     private final OrphanReaper reaper = OrphanReaper.start();
     private EmbeddedPostgresServer postgres;
@@ -141,8 +143,9 @@ public final class LocalStack implements AutoCloseable {
                 environment.put("SLOTWISE_INTERNAL_TOKEN_PRIVATE_KEY", tokenKeys[0]);
             }
             progress.accept("starting " + spec.module() + " on 127.0.0.1:" + port);
-            QuarkusAppProcess service = QuarkusAppProcess.start(home, spec.module(), port, environment, logs);
-            services.add(service);
+            Launch launch = new Launch(home, spec.module(), port, environment, logs);
+            launches.put(spec.module(), launch);
+            services.add(launch.start());
         }
         for (QuarkusAppProcess service : services) {
             service.awaitReady(READY_TIMEOUT);
@@ -150,6 +153,30 @@ public final class LocalStack implements AutoCloseable {
             progress.accept(service.name() + " ready");
         }
         writeStackJson();
+    }
+
+    private record Launch(Path home, String module, int port, Map<String, String> environment, Path logs) {
+        QuarkusAppProcess start() {
+            return QuarkusAppProcess.start(home, module, port, environment, logs);
+        }
+    }
+
+    /** Kills one service with SIGKILL, as a crash or the OOM killer does; the rest of the stack keeps running. */
+    public synchronized void crashService(String module) {
+        QuarkusAppProcess service = services.stream().filter(s -> s.name().equals(module)).findFirst().orElseThrow();
+        ProcessHandle process = ProcessHandle.of(service.pid()).orElseThrow();
+        process.destroyForcibly();
+        process.onExit().orTimeout(10, TimeUnit.SECONDS).join();
+        service.close();
+        services.remove(service);
+    }
+
+    /** Starts a service again after {@link #crashService}, on its port, and waits until it is ready. */
+    public synchronized void startService(String module) {
+        QuarkusAppProcess service = launches.get(module).start();
+        services.add(service);
+        service.awaitReady(READY_TIMEOUT);
+        replaceComponent(new Component(service.name(), service.url(), service.port(), service.pid()));
     }
 
     /** Stops PostgreSQL cleanly, as a planned restart or a failover does; the services keep running. */

@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -17,11 +20,23 @@ final class SharedStack implements BeforeAllCallback {
 
     private static volatile LocalStack stack;
 
-    /** Keeps the stack in JUnit's root store, which closes it when the whole run is over. */
+    /**
+     * Keeps the stack in JUnit's root store, which closes it when the whole run is over. The database's and the
+     * broker's files go with it (a run leaves no hundred megabytes behind in the temporary directory); the logs stay,
+     * for whoever reads a failure.
+     */
     private record Running(LocalStack stack) implements ExtensionContext.Store.CloseableResource {
         @Override
-        public void close() {
+        public void close() throws IOException {
             stack.close();
+            for (String bulky : List.of("postgres", "kafka")) {
+                Path dir = stack.dataDir().resolve(bulky);
+                if (Files.exists(dir)) {
+                    try (Stream<Path> files = Files.walk(dir)) {
+                        files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+                    }
+                }
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.slotwise.commons.http.RequestIds;
+import dev.slotwise.commons.pg.DatabaseOutages;
 import dev.slotwise.commons.pg.UniqueRule;
 import dev.slotwise.commons.pg.UnstorableValues;
 import io.quarkus.security.AuthenticationFailedException;
@@ -155,6 +156,12 @@ public class ProblemMapper {
         var rule = UnstorableValues.violatedUniqueIndex(e).map(uniqueRules::get);
         if (rule.isPresent()) {
             return ProblemResponses.response(rule.get().conflict(), requestId);
+        }
+        if (DatabaseOutages.isOutage(e)) {
+            // the database restarting or failing over: the client tries again; nothing here is broken
+            LOG.warnf("request %s: database unavailable (%s)", requestId, e.toString());
+            return ProblemResponses.response(new ApiException(503, "upstream_unavailable",
+                    "the database is unavailable; try again shortly", List.of(), Map.of("Retry-After", "1")), requestId);
         }
         LOG.errorf(e, "request %s failed", requestId);
         return Response.status(500).type(Problem.MEDIA_TYPE)
