@@ -73,7 +73,12 @@ class IdempotencyTest {
         String marker = "slow-" + idempotencyKey;
         CompletableFuture<Response> slow = CompletableFuture.supplyAsync(() -> post(idempotencyKey, marker)
                 .header("X-Echo-Delay-Ms", "1500").body("{\"firstName\":\"Slow\"}").post("/api/v1/customers"));
-        Thread.sleep(500);
+        // the first request is at the service (which holds it 1.5 s) before the second is sent
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (EchoUpstream.get().hits(marker) == 0) {
+            assertThat(System.nanoTime()).as("the first request reached the service").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
         post(idempotencyKey, marker).header("X-Echo-Delay-Ms", "1500").body("{\"firstName\":\"Slow\"}")
                 .post("/api/v1/customers").then().statusCode(409).body("code", equalTo("idempotency_key_in_use"));
         slow.get().then().statusCode(201);

@@ -70,6 +70,17 @@ class CustomerResourceTest {
     }
 
     @Test
+    void aBugIsA500ProblemThatGivesNothingAway() {
+        var answer = given().header("X-Request-Id", "bug-report-1").get("/test/broken").then().statusCode(500)
+                .contentType("application/problem+json")
+                .body("code", equalTo("internal_error"))
+                .body("requestId", equalTo("bug-report-1"))
+                .header("X-Request-Id", "bug-report-1")
+                .extract().asString();
+        assertThat(answer).doesNotContain("hunter2", "IllegalStateException", "dev.slotwise", "\tat ", "Exception");
+    }
+
+    @Test
     void anEndpointWithoutASecurityAnnotationIsDenied() {
         given().get("/test/forgotten").then().statusCode(401).body("code", equalTo("unauthenticated"));
         given().auth().oauth2(InternalTokens.forTenant(tenant, "customers.read", "customers.write"))

@@ -129,6 +129,13 @@ class DispatcherCrashIT {
                 awaitNone(endpoint, tenant, "pending");
                 assertThat(api("GET", "/api/webhook-endpoints/" + endpoint + "/deliveries?status=failed", tenant, null)
                         .get("data")).isEmpty();
+                // nothing sent twice on purpose: each event is one delivery (one id, retries and all), and beyond
+                // the 20 scripted failures only the deliveries in flight at the kill (at most a lane, 8) went twice
+                Map<String, Set<String>> deliveryIds = receiver.all().stream().collect(Collectors.groupingBy(
+                        r -> eventId(r.body()), Collectors.mapping(r -> r.header("webhook-id"), Collectors.toSet())));
+                assertThat(deliveryIds).allSatisfy((event, ids) -> assertThat(ids).as(event).hasSize(1));
+                long answeredOk = receiver.all().size() - failures.length;
+                assertThat(answeredOk).as("requests answered 200").isBetween((long) EVENTS, (long) EVENTS + 8);
                 assertThat(api("GET", "/api/webhook-endpoints/" + endpoint, tenant, null).get("status").asText())
                         .isEqualTo("active");
             }
