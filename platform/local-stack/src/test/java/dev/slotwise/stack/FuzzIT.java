@@ -70,6 +70,7 @@ class FuzzIT {
         Queue<String> failures = new ConcurrentLinkedQueue<>();
         Map<String, AtomicInteger> createdByA = new ConcurrentHashMap<>();
         Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
+        Queue<String> refusedAtTheDoor = new ConcurrentLinkedQueue<>();
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
         try {
             List<Future<?>> running = new ArrayList<>();
@@ -83,6 +84,10 @@ class FuzzIT {
                         try {
                             HttpResponse<String> answer = send(hostile, keyA);
                             statuses.computeIfAbsent(answer.statusCode(), s -> new AtomicInteger()).incrementAndGet();
+                            if (answer.statusCode() == 401 || answer.statusCode() == 429) {
+                                refusedAtTheDoor.add(answer.statusCode() + " " + hostile.mutation() + " " + hostile.method()
+                                        + " " + hostile.path());
+                            }
                             String problem = problemOf(answer);
                             if (problem != null) {
                                 failures.add(problem + " — " + where);
@@ -105,6 +110,8 @@ class FuzzIT {
             clients.shutdownNow();
         }
 
+        System.out.printf("fuzz: %d requests, seed %d, statuses %s%n", REQUESTS, SEED, new TreeMap<>(statuses));
+        refusedAtTheDoor.forEach(line -> System.out.println("fuzz: refused at the door: " + line));
         assertThat(failures).as("requests answered wrongly (of %d; statuses %s)", REQUESTS, new TreeMap<>(statuses))
                 .isEmpty();
         Map<String, Integer> expectedA = new TreeMap<>(beforeA);

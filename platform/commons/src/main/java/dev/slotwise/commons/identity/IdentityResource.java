@@ -1,6 +1,7 @@
 package dev.slotwise.commons.identity;
 
 import dev.slotwise.commons.tenant.TenantContext;
+import io.quarkus.resteasy.reactive.server.EndpointDisabled;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.ws.rs.GET;
@@ -13,8 +14,10 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * {@code GET /internal/v1/identity}: what this service read from the internal token (tenant, scopes, time zone).
- * Not routed by the gateway; for operators and for tests of the token path of every service.
+ * Not routed by the gateway; for operators and for tests of the token path of every service. The gateway, which
+ * issues internal tokens rather than reading them, builds without it ({@code chassis.identity-endpoint=off}).
  */
+@EndpointDisabled(name = "chassis.identity-endpoint", stringValue = "off")
 @Path("/internal/v1/identity")
 @Produces(MediaType.APPLICATION_JSON)
 public class IdentityResource {
