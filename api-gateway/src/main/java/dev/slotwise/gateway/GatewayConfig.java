@@ -86,6 +86,13 @@ public interface GatewayConfig {
          */
         Optional<List<String>> trustedProxies();
 
+        /**
+         * The gateway's public base URL as clients reach it ({@code https://api.example.com}): the OAuth issuer
+         * ({@code iss}) and the base of the endpoints in the authorization server's metadata. Unset: the scheme and
+         * host of each request, which suits a gateway reached at one address (the local stack).
+         */
+        Optional<URI> publicUrl();
+
         /** The longest an upstream may take to answer before the client gets 503 upstream_unavailable. */
         @WithDefault("30s")
         Duration upstreamTimeout();

@@ -4,25 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.slotwise.testing.EmbeddedPostgresServer;
-import dev.slotwise.testing.FreePorts;
-import dev.slotwise.testing.QuarkusAppProcess;
-import dev.slotwise.testing.RedisServerProcess;
-import dev.slotwise.testing.RsaKeys;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.security.KeyPair;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -44,56 +34,23 @@ class GatewayReplicasIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final String ADMIN = "replicas-operator-token-0123456789";
-    private static RedisServerProcess redis;
-    private static EmbeddedPostgresServer postgres;
-    private static final List<QuarkusAppProcess> gateways = new ArrayList<>();
+    private static GatewayCluster gateways;
 
     @BeforeAll
     static void start() {
-        redis = RedisServerProcess.start();
-        postgres = EmbeddedPostgresServer.startEphemeral();
-        postgres.ensureDatabase("gateway");
-        KeyPair keys = RsaKeys.generate();
-        Path home = Path.of(System.getProperty("slotwise.home", "..")).toAbsolutePath().normalize();
-        List<CompletableFuture<QuarkusAppProcess>> starting = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            int port = FreePorts.next();
-            Map<String, String> environment = Map.of(
-                    "SLOTWISE_HTTP_PORT", String.valueOf(port),
-                    "QUARKUS_DATASOURCE_REACTIVE_URL", postgres.reactiveUrl("gateway"),
-                    "QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl("gateway"),
-                    "QUARKUS_DATASOURCE_USERNAME", EmbeddedPostgresServer.USER,
-                    "QUARKUS_DATASOURCE_PASSWORD", "postgres",
-                    "SLOTWISE_ADMIN_TOKEN", ADMIN,
-                    "SLOTWISE_INTERNAL_TOKEN_PRIVATE_KEY", Base64.getEncoder().encodeToString(keys.getPrivate().getEncoded()),
-                    "SLOTWISE_INTERNAL_TOKEN_PUBLIC_KEY", Base64.getEncoder().encodeToString(keys.getPublic().getEncoded()),
-                    "SLOTWISE_RATE_LIMIT_REDIS_URL", redis.url(),
-                    "SLOTWISE_CUSTOMER_SERVICE_URL", EchoUpstream.get().url());
-            String name = "gateway-" + i;
-            starting.add(CompletableFuture.supplyAsync(() -> {
-                QuarkusAppProcess gateway = QuarkusAppProcess.start(home, "api-gateway", port, environment,
-                        Path.of("target", "replica-logs", name));
-                gateway.awaitReady(Duration.ofSeconds(90));
-                return gateway;
-            }));
-        }
-        starting.forEach(future -> gateways.add(future.join()));
+        gateways = GatewayCluster.start(2, ADMIN, "gateway");
     }
 
     @AfterAll
     static void stop() {
-        gateways.forEach(QuarkusAppProcess::close);
-        if (postgres != null) {
-            postgres.close();
-        }
-        if (redis != null) {
-            redis.close();
+        if (gateways != null) {
+            gateways.close();
         }
     }
 
     private static HttpResponse<String> call(int gateway, String method, String path, String token, String body)
             throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateways.get(gateway).url() + path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateways.url(gateway) + path))
                 .timeout(Duration.ofSeconds(10)).header("Authorization", "Bearer " + token)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
@@ -173,10 +130,8 @@ class GatewayReplicasIT {
     @Order(Integer.MAX_VALUE)
     void whenRedisStopsEachInstanceServesAndCountsOnItsOwn() throws Exception {
         String key = freeTenantKey();
-        int port = redis.port();
-        redis.close();
         List<Integer> statuses = new ArrayList<>();
-        try {
+        gateways.withoutRedis(() -> {
             for (int i = 0; i < 240; i++) {
                 long started = System.nanoTime();
                 HttpResponse<String> answer = call(i % 2, "GET", "/api/v1/customers", key, null);
@@ -185,9 +140,7 @@ class GatewayReplicasIT {
                 statuses.add(answer.statusCode());
             }
             assertThat(call(0, "GET", "/api/v1/customers", "swk_" + "0".repeat(64), null).statusCode()).isEqualTo(401);
-        } finally {
-            redis = RedisServerProcess.start(port);
-        }
+        });
         assertThat(statuses).containsOnly(200, 429);
         // each instance enforces the quota on its own: at most one quota each, whatever they counted before Redis went
         assertThat(statuses.stream().filter(s -> s == 200).count()).isBetween(100L, 200L);

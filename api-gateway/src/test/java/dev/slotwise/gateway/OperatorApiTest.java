@@ -12,7 +12,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
-import dev.slotwise.gateway.apikey.ApiKeySecrets;
+import dev.slotwise.gateway.credential.BearerSecrets;
 import dev.slotwise.testing.PostgresTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -123,7 +123,7 @@ class OperatorApiTest {
             query.setString(1, keyId);
             try (ResultSet row = query.executeQuery()) {
                 assertThat(row.next()).isTrue();
-                assertThat(row.getBytes("key_hash")).isEqualTo(ApiKeySecrets.sha256(key));
+                assertThat(row.getBytes("key_hash")).isEqualTo(BearerSecrets.sha256(key));
                 for (int column = 1; column <= row.getMetaData().getColumnCount(); column++) {
                     assertThat(String.valueOf(row.getObject(column))).doesNotContain(key.substring(4));
                 }

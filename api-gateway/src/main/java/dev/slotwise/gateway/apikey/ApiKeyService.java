@@ -2,6 +2,7 @@ package dev.slotwise.gateway.apikey;
 
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.gateway.credential.BearerSecrets;
 import dev.slotwise.gateway.credential.CredentialStore;
 import dev.slotwise.gateway.credential.Scopes;
 import dev.slotwise.gateway.tenant.TenantService;
@@ -34,13 +35,13 @@ public class ApiKeyService {
             }
         }
         return tenants.existing(tenantId).chain(tenant -> {
-            String plain = ApiKeySecrets.newKey();
+            String plain = BearerSecrets.newKey();
             ApiKey key = new ApiKey();
             key.id = Ids.next("key");
             key.tenantId = tenant.id;
             key.name = input.name();
             key.scopes = String.join(" ", new LinkedHashSet<>(input.scopes()));
-            key.keyHash = ApiKeySecrets.sha256(plain);
+            key.keyHash = BearerSecrets.sha256(plain);
             key.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             return key.<ApiKey>persist().map(saved -> ApiKeyView.of(saved, plain));
         });

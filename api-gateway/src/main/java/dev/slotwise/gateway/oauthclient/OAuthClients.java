@@ -3,7 +3,7 @@ package dev.slotwise.gateway.oauthclient;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.problem.FieldError;
-import dev.slotwise.gateway.apikey.ApiKeySecrets;
+import dev.slotwise.gateway.credential.BearerSecrets;
 import dev.slotwise.gateway.credential.Scopes;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -45,7 +45,7 @@ public class OAuthClients {
             byte[] bytes = new byte[32];
             RANDOM.nextBytes(bytes);
             secret = SECRET_PREFIX + HexFormat.of().formatHex(bytes);
-            client.secretHash = ApiKeySecrets.sha256(secret);
+            client.secretHash = BearerSecrets.sha256(secret);
         }
         client.createdAt = now;
         client.updatedAt = now;

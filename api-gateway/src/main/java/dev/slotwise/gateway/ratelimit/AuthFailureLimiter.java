@@ -33,7 +33,21 @@ public class AuthFailureLimiter {
      */
     public Future<Long> recordFailure(String address) {
         long now = clock.instant().getEpochSecond();
-        return counters.increment("slotwise:authfail:" + address + ":" + (now - now % WINDOW_SECONDS), COUNTER_TTL)
+        return counters.increment(key(address, now), COUNTER_TTL)
                 .map(failures -> failures > allowedFailures ? WINDOW_SECONDS - now % WINDOW_SECONDS : 0L);
+    }
+
+    /**
+     * The seconds until the address may try again when it has failed too often this minute, else 0 — for checks that
+     * must refuse before they verify anything, like a password sign-in (a password can be guessed; a key cannot).
+     */
+    public Future<Long> blockedSeconds(String address) {
+        long now = clock.instant().getEpochSecond();
+        return counters.current(key(address, now))
+                .map(failures -> failures > allowedFailures ? WINDOW_SECONDS - now % WINDOW_SECONDS : 0L);
+    }
+
+    private static String key(String address, long now) {
+        return "slotwise:authfail:" + address + ":" + (now - now % WINDOW_SECONDS);
     }
 }

@@ -12,4 +12,7 @@ public interface Counters {
 
     /** Adds one and answers the new count; the counter disappears {@code ttl} after its first increment. */
     Future<Long> increment(String key, Duration ttl);
+
+    /** The count as it stands, 0 for a key never incremented or expired. */
+    Future<Long> current(String key);
 }

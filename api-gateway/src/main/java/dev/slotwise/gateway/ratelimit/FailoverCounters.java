@@ -3,6 +3,7 @@ package dev.slotwise.gateway.ratelimit;
 import io.vertx.core.Future;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
@@ -31,10 +32,19 @@ final class FailoverCounters implements Counters {
 
     @Override
     public Future<Long> increment(String key, Duration ttl) {
+        return either(counters -> counters.increment(key, ttl));
+    }
+
+    @Override
+    public Future<Long> current(String key) {
+        return either(counters -> counters.current(key));
+    }
+
+    private Future<Long> either(Function<Counters, Future<Long>> command) {
         if (failedOver && System.nanoTime() - sharedAgainAt < 0) {
-            return local.increment(key, ttl);
+            return command.apply(local);
         }
-        return shared.increment(key, ttl).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
+        return command.apply(shared).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
                 .map(count -> {
                     if (failedOver) {
                         failedOver = false;
@@ -49,7 +59,7 @@ final class FailoverCounters implements Counters {
                     }
                     failedOver = true;
                     sharedAgainAt = System.nanoTime() + pauseNanos;
-                    return local.increment(key, ttl);
+                    return command.apply(local);
                 });
     }
 }

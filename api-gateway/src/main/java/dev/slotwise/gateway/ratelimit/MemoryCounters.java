@@ -20,4 +20,10 @@ final class MemoryCounters implements Counters {
     public Future<Long> increment(String key, Duration ttl) {
         return Future.succeededFuture(counts.get(key, k -> new AtomicLong()).incrementAndGet());
     }
+
+    @Override
+    public Future<Long> current(String key) {
+        AtomicLong count = counts.getIfPresent(key);
+        return Future.succeededFuture(count == null ? 0L : count.get());
+    }
 }

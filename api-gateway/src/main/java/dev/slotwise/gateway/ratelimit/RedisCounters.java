@@ -29,4 +29,9 @@ final class RedisCounters implements Counters {
         return redis.eval(List.of(INCREMENT_WITH_EXPIRY, "1", key, String.valueOf(ttl.toMillis())))
                 .map(Response::toLong);
     }
+
+    @Override
+    public Future<Long> current(String key) {
+        return redis.get(key).map(value -> value == null ? 0L : value.toLong());
+    }
 }

@@ -8,14 +8,16 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code ./slotwise up}: starts the whole suite, seeds a demo tenant on the first run, prints the gateway URL, the
- * operator token (only when generated here) and the demo tenant's API key, then runs until Ctrl-C or SIGTERM, when
- * it stops everything it started.
+ * operator token (only when generated here), the demo tenant's API key and its user's e-mail and password, then runs
+ * until Ctrl-C or SIGTERM, when it stops everything it started.
  */
 public final class SlotwiseUp {
 
@@ -51,6 +53,7 @@ public final class SlotwiseUp {
         }, "slotwise-stop"));
 
         String demoKey = demoKey(stack);
+        String[] demoUser = demoUser(stack);
         System.out.println();
         System.out.printf("Slotwise is ready in %d s: %s%n", (System.nanoTime() - started) / 1_000_000_000L, stack.gatewayUrl());
         if (stack.adminTokenGenerated()) {
@@ -60,6 +63,9 @@ public final class SlotwiseUp {
         }
         System.out.println("  demo tenant API key (all scopes):      " + demoKey);
         System.out.println("  try: curl -H 'Authorization: Bearer " + demoKey + "' " + stack.gatewayUrl() + "/api/v1/customers");
+        if (demoUser != null) {
+            System.out.println("  demo tenant user (panel, OAuth consent): " + demoUser[0] + " / " + demoUser[1]);
+        }
         System.out.println("  stack.json: " + stack.dataDir().resolve("stack.json") + "   logs: " + stack.dataDir().resolve("logs"));
         System.out.println("  Ctrl-C stops everything.");
         stopped.await();
@@ -95,8 +101,31 @@ public final class SlotwiseUp {
         for (String name : List.of("Mia", "Noah")) {
             post(http, stack.gatewayUrl() + "/api/v1/staff", bearer, Map.of("name", name));
         }
+        stack.secrets().write("demo-tenant-id", tenant.get("id").asText());
         stack.secrets().write("demo-api-key", demoKey);
         return demoKey;
+    }
+
+    static final String DEMO_USER_EMAIL = "owner@demo-salon.example";
+
+    /**
+     * The demo tenant's user, who signs in to the panel and approves OAuth applications: created once with a generated
+     * password, kept with the stack's other secrets. Null for a data directory from before the tenant's id was kept.
+     */
+    private static String[] demoUser(LocalStack stack) throws IOException, InterruptedException {
+        if (stack.secrets().has("demo-user-password")) {
+            return new String[] {DEMO_USER_EMAIL, stack.secrets().read("demo-user-password")};
+        }
+        if (!stack.secrets().has("demo-tenant-id")) {
+            return null;
+        }
+        byte[] random = new byte[12];
+        new SecureRandom().nextBytes(random);
+        String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        post(HttpClient.newHttpClient(), stack.gatewayUrl() + "/admin/v1/tenants/" + stack.secrets().read("demo-tenant-id")
+                + "/users", "Bearer " + stack.adminToken(), Map.of("email", DEMO_USER_EMAIL, "password", password));
+        stack.secrets().write("demo-user-password", password);
+        return new String[] {DEMO_USER_EMAIL, password};
     }
 
     private static JsonNode post(HttpClient http, String url, String authorization, Object body)

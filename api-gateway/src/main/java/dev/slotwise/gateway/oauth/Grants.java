@@ -1,0 +1,103 @@
+package dev.slotwise.gateway.oauth;
+
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.gateway.credential.BearerSecrets;
+import dev.slotwise.gateway.credential.CredentialStore;
+import dev.slotwise.gateway.signin.SignInAccount;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Grants: one per approval of an application by a tenant's user, the family of every code and token that approval
+ * leads to. Revoking a grant (the panel's "Revoke access", a reused code or refresh token, revoking a refresh token)
+ * ends all of them: every replica refuses its access tokens within the credential cache's TTL, this one at once.
+ */
+@ApplicationScoped
+public class Grants {
+
+    private static final String INSERT_GRANT = """
+            insert into oauth_grants (id, tenant_id, client_id, user_id, scopes, created_at)
+            values ($1, $2, $3, $4, $5, now())""";
+    private static final String INSERT_CODE = """
+            insert into oauth_codes (code_hash, grant_id, client_id, redirect_uri, code_challenge, expires_at)
+            values ($1, $2, $3, $4, $5, now() + interval '10 minutes')""";
+    private static final String REVOKE = "update oauth_grants set revoked_at = now() where id = $1 and revoked_at is null";
+    private static final String LIVE_ACCESS_TOKENS = """
+            select token_hash from oauth_tokens where grant_id = $1 and kind = 'access' and expires_at > now()""";
+    private static final String ACTIVE = """
+            select g.id, g.client_id, c.name, g.scopes, u.email, g.created_at
+              from oauth_grants g join oauth_clients c on c.id = g.client_id join tenant_users u on u.id = g.user_id
+             where g.tenant_id = $1 and g.revoked_at is null
+             order by g.id desc""";
+    private static final String OWNED = "select 1 from oauth_grants where id = $1 and tenant_id = $2 and revoked_at is null";
+
+    private final Pool pool;
+    private final CredentialStore credentials;
+
+    public Grants(Pool pool, CredentialStore credentials) {
+        this.pool = pool;
+        this.credentials = credentials;
+    }
+
+    /** Records the approval and answers a new authorization code for it (single use, 10 minutes). */
+    public Uni<String> approve(PendingAuthorization pending, SignInAccount account, List<String> scopes) {
+        String grantId = Ids.next("grt");
+        String code = BearerSecrets.newSecret(BearerSecrets.AUTHORIZATION_CODE);
+        return pool.withTransaction(connection -> connection.preparedQuery(INSERT_GRANT)
+                        .execute(Tuple.of(grantId, account.tenantId(), pending.clientId(), account.userId(),
+                                String.join(" ", scopes)))
+                        .chain(() -> connection.preparedQuery(INSERT_CODE).execute(Tuple.of(
+                                Buffer.buffer(BearerSecrets.sha256(code)), grantId, pending.clientId(),
+                                pending.redirectUri(), pending.codeChallenge()))))
+                .replaceWith(code);
+    }
+
+    /** The tenant's grants still in force, newest first. */
+    public Uni<List<Grant>> active(String tenantId) {
+        return pool.preparedQuery(ACTIVE).execute(Tuple.of(tenantId)).map(rows -> {
+            List<Grant> grants = new ArrayList<>();
+            rows.forEach(row -> grants.add(new Grant(row.getString("id"), row.getString("client_id"),
+                    row.getString("name"), List.of(row.getString("scopes").split(" ")), row.getString("email"),
+                    row.getOffsetDateTime("created_at").toInstant())));
+            return grants;
+        });
+    }
+
+    /** Revokes one of the tenant's grants; false when the tenant has no such grant in force. */
+    public Uni<Boolean> revoke(String tenantId, String grantId) {
+        return pool.withTransaction(connection -> connection.preparedQuery(OWNED).execute(Tuple.of(grantId, tenantId))
+                        .chain(rows -> rows.size() == 0 ? Uni.createFrom().<List<byte[]>>nullItem()
+                                : revokeFamily(connection, grantId)))
+                .map(hashes -> {
+                    if (hashes == null) {
+                        return false;
+                    }
+                    forgetAfterCommit(hashes);
+                    return true;
+                });
+    }
+
+    /**
+     * Revokes the grant within the caller's transaction; answers the hashes of its live access tokens, for
+     * {@link #forgetAfterCommit}.
+     */
+    Uni<List<byte[]>> revokeFamily(SqlConnection connection, String grantId) {
+        return connection.preparedQuery(REVOKE).execute(Tuple.of(grantId))
+                .chain(() -> connection.preparedQuery(LIVE_ACCESS_TOKENS).execute(Tuple.of(grantId)))
+                .map(rows -> {
+                    List<byte[]> hashes = new ArrayList<>();
+                    rows.forEach(row -> hashes.add(row.getBuffer("token_hash").getBytes()));
+                    return hashes;
+                });
+    }
+
+    void forgetAfterCommit(List<byte[]> accessTokenHashes) {
+        accessTokenHashes.forEach(credentials::forget);
+    }
+}
