@@ -19,6 +19,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -216,6 +217,41 @@ class EndpointLifecycleTest {
             api().post("/api/webhook-endpoints/" + endpoint + "/deliveries/" + deliveryId + "/replay")
                     .then().statusCode(409).body("code", equalTo("endpoint_paused"));
             api().get("/api/webhook-endpoints/" + endpoint + "/deliveries?status=sent").then().statusCode(400);
+        }
+    }
+
+    /**
+     * CONTRACT §8: recover sends again every event whose latest delivery failed in the window, once; a second recover
+     * finds nothing left; the window is at most 7 days; a paused endpoint is 409; another tenant's endpoint is 404.
+     */
+    @Test
+    void recoverSendsEachFailedEventAgainOnce() throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.start().answer(500, 500, 500, 500, 500, 500, 500)) {
+            String endpoint = register(receiver.url("/recover")).get("id");
+            String failedEvent = publish();
+            List<WebhookReceiver.Received> attempts = receiver.await(r -> r.body().contains(failedEvent), 7, WAIT);
+            assertThat(awaitStatus(endpoint, "paused")).isEqualTo("paused");
+            String since = Instant.now().minus(Duration.ofHours(1)).toString();
+
+            api().body(Map.of("since", since)).post("/api/webhook-endpoints/" + endpoint + "/recover")
+                    .then().statusCode(409).body("code", equalTo("endpoint_paused"));
+            api().body("{\"status\":\"active\"}").patch("/api/webhook-endpoints/" + endpoint).then().statusCode(200);
+            api().body(Map.of("since", Instant.now().minus(Duration.ofDays(8)).toString()))
+                    .post("/api/webhook-endpoints/" + endpoint + "/recover")
+                    .then().statusCode(422).body("code", equalTo("validation_failed")).body("errors[0].field", equalTo("since"));
+            api().body("{}").post("/api/webhook-endpoints/" + endpoint + "/recover").then().statusCode(422);
+            given().auth().oauth2(InternalTokens.forTenant(Ids.next("ten"), "webhooks.write")).contentType(ContentType.JSON)
+                    .body(Map.of("since", since)).post("/api/webhook-endpoints/" + endpoint + "/recover")
+                    .then().statusCode(404);
+
+            api().body(Map.of("since", since)).post("/api/webhook-endpoints/" + endpoint + "/recover")
+                    .then().statusCode(202).body("queued", equalTo(1));
+            WebhookReceiver.Received recovered = receiver.await(r -> r.body().contains(failedEvent)
+                    && !r.header("X-Slotwise-Delivery").equals(attempts.get(0).header("X-Slotwise-Delivery")), 1, WAIT).get(0);
+            assertThat(JSON.readTree(recovered.body()).get("id").asText()).isEqualTo(failedEvent);
+
+            api().body(Map.of("since", since)).post("/api/webhook-endpoints/" + endpoint + "/recover")
+                    .then().statusCode(202).body("queued", equalTo(0));
         }
     }
 

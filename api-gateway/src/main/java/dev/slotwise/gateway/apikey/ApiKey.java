@@ -24,4 +24,7 @@ public class ApiKey extends PanacheEntityBase {
     public Instant createdAt;
     @Column(name = "revoked_at")
     public Instant revokedAt;
+    /** Written by {@link KeyUsage}, at most once a minute; never by this entity. */
+    @Column(name = "last_used_at", insertable = false, updatable = false)
+    public Instant lastUsedAt;
 }

@@ -7,10 +7,11 @@ import java.util.List;
 
 /** An API key as the operator API shows it; {@code key} only in the answer to its creation. */
 public record ApiKeyView(String id, String name, List<String> scopes,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String key, Instant createdAt, Instant revokedAt) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String key, Instant createdAt, Instant revokedAt,
+        Instant lastUsedAt) {
 
     static ApiKeyView of(ApiKey key, String plainKey) {
         return new ApiKeyView(key.id, key.name, Arrays.asList(key.scopes.split(" ")), plainKey, key.createdAt,
-                key.revokedAt);
+                key.revokedAt, key.lastUsedAt);
     }
 }

@@ -8,12 +8,12 @@ import java.util.Collection;
 
 /**
  * Answers for pages people open in a browser (sign-in, consent, the panel): HTML with the headers of CONTRACT §13 —
- * a Content-Security-Policy that allows no script, no framing and forms only to this origin (plus the origins a form
+ * a Content-Security-Policy that allows no inline script (only the gateway's own files), no framing and forms only to this origin (plus the origins a form
  * may be redirected to), no referrer, no sniffing, no caching.
  */
 public final class SecureHtml {
 
-    private static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; "
+    private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; "
             + "frame-ancestors 'none'; form-action 'self'";
 
     private SecureHtml() {

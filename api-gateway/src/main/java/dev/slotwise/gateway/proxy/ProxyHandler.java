@@ -3,6 +3,7 @@ package dev.slotwise.gateway.proxy;
 import dev.slotwise.commons.http.RequestIds;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.gateway.GatewayConfig;
+import dev.slotwise.gateway.apikey.KeyUsage;
 import dev.slotwise.gateway.credential.Credential;
 import dev.slotwise.gateway.credential.CredentialStore;
 import dev.slotwise.gateway.ratelimit.AuthFailureLimiter;
@@ -40,15 +41,17 @@ public class ProxyHandler {
     private final UpstreamForwarder forwarder;
     private final VertxProblems problems;
     private final ClientAddress clientAddress;
+    private final KeyUsage keyUsage;
 
     public ProxyHandler(CredentialStore credentials, TenantRateLimiter quotas, AuthFailureLimiter authFailures,
-            UpstreamForwarder forwarder, VertxProblems problems, GatewayConfig config) {
+            UpstreamForwarder forwarder, VertxProblems problems, GatewayConfig config, KeyUsage keyUsage) {
         this.credentials = credentials;
         this.quotas = quotas;
         this.authFailures = authFailures;
         this.forwarder = forwarder;
         this.problems = problems;
         this.clientAddress = new ClientAddress(config.gateway().trustedProxies().orElse(List.of()));
+        this.keyUsage = keyUsage;
     }
 
     /**
@@ -100,6 +103,9 @@ public class ProxyHandler {
     }
 
     private void withinQuota(RoutingContext context, Credential credential) {
+        if (credential.expiresAt() == null) {
+            keyUsage.used(credential.id());
+        }
         quotas.hit(credential).onComplete(
                 decision -> {
                     decision.writeHeaders(context.response().headers());

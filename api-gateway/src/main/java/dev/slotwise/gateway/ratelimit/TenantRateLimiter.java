@@ -43,6 +43,16 @@ public class TenantRateLimiter {
                 .map(count -> new RateLimitDecision(limit, Math.max(0, limit - count), reset, reset - now, count <= limit));
     }
 
+    /** Where the tenant stands this hour, without counting a request. */
+    public Future<RateLimitDecision> standing(Credential credential) {
+        long limit = limitOf(credential);
+        long now = clock.instant().getEpochSecond();
+        long windowStart = now - now % WINDOW_SECONDS;
+        long reset = windowStart + WINDOW_SECONDS;
+        return counters.current("slotwise:rate:" + credential.tenantId() + ":" + windowStart)
+                .map(count -> new RateLimitDecision(limit, Math.max(0, limit - count), reset, reset - now, count < limit));
+    }
+
     long limitOf(Credential credential) {
         if (credential.rateLimitPerHour() != null) {
             return credential.rateLimitPerHour();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.gateway.EchoUpstream;
 import dev.slotwise.gateway.GatewayCluster;
+import dev.slotwise.testing.Chromium;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -64,7 +64,8 @@ public final class SlotwiseUp {
         System.out.println("  demo tenant API key (all scopes):      " + demoKey);
         System.out.println("  try: curl -H 'Authorization: Bearer " + demoKey + "' " + stack.gatewayUrl() + "/api/v1/customers");
         if (demoUser != null) {
-            System.out.println("  demo tenant user (panel, OAuth consent): " + demoUser[0] + " / " + demoUser[1]);
+            System.out.println("  tenant panel: " + stack.gatewayUrl() + "/panel   sign in as " + demoUser[0] + " / "
+                    + demoUser[1]);
         }
         System.out.println("  stack.json: " + stack.dataDir().resolve("stack.json") + "   logs: " + stack.dataDir().resolve("logs"));
         System.out.println("  Ctrl-C stops everything.");

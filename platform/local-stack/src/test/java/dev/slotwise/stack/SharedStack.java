@@ -50,7 +50,9 @@ final class SharedStack implements BeforeAllCallback {
         try {
             Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
             Path data = Files.createTempDirectory("slotwise-stack-it-");
-            return LocalStack.start(home, data, FreePorts.next(), LocalStack.ALL_SERVICES, Map.of(), System.out::println);
+            // webhook retries a second apart: a receiver that keeps failing makes a failed delivery in seconds
+            return LocalStack.start(home, data, FreePorts.next(), LocalStack.ALL_SERVICES,
+                    Map.of("SLOTWISE_WEBHOOKS_RETRY_DELAYS", "1s,1s,1s,1s,1s,1s"), System.out::println);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

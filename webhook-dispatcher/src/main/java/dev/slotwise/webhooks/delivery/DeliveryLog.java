@@ -11,8 +11,10 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -37,6 +39,17 @@ public class DeliveryLog {
     private static final String INSERT = """
             insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, replay_of)
             values (gen_random_uuid(), $1, $2, $3, $4, $5, 'pending', now(), $6) returning id""";
+
+    private static final Duration RECOVERY_WINDOW = Duration.ofDays(7);
+    private static final String RECOVER = """
+            insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, replay_of)
+            select gen_random_uuid(), latest.event_id, latest.endpoint_id, latest.tenant_id, latest.event_type,
+                   latest.payload, 'pending', now(), latest.id
+              from (select distinct on (event_id) id, event_id, endpoint_id, tenant_id, event_type, payload, status, created_at
+                      from deliveries
+                     where endpoint_id = $1 and created_at >= $2
+                     order by event_id, created_at desc, id desc) latest
+             where latest.status = 'failed' and latest.created_at < $3""";
 
     private final Pool pool;
     private final ObjectMapper json;
@@ -133,6 +146,29 @@ public class DeliveryLog {
                         return insert(original.getString("event_id"), endpointId, tenantId, original.getString("event_type"),
                                 original.getString("payload"), id);
                     });
+        });
+    }
+
+    /**
+     * One new delivery for every event whose latest delivery to this endpoint failed and was created in
+     * [since, until); answers how many were queued. The latest delivery of an event created since {@code since} is the
+     * newest of its deliveries created since then, so only that part of the log is read.
+     */
+    Uni<Integer> recover(String tenantId, String endpointId, RecoverInput input) {
+        Instant now = Instant.now();
+        Instant until = input.until() == null ? now : input.until();
+        if (input.since().isBefore(now.minus(RECOVERY_WINDOW))) {
+            throw ApiException.invalid("since", "must be at most 7 days ago");
+        }
+        if (!until.isAfter(input.since())) {
+            throw ApiException.invalid("until", "must be after since");
+        }
+        return requireEndpoint(tenantId, endpointId).chain(status -> {
+            if ("paused".equals(status)) {
+                throw ApiException.conflict("endpoint_paused", "the endpoint is paused; resume it before recovering");
+            }
+            return pool.preparedQuery(RECOVER).execute(Tuple.of(endpointId, input.since().atOffset(ZoneOffset.UTC),
+                    until.atOffset(ZoneOffset.UTC))).map(rows -> rows.rowCount());
         });
     }
 

@@ -2,9 +2,12 @@ package dev.slotwise.webhooks.delivery;
 
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -15,7 +18,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
 
-/** An endpoint's deliveries, replay and ping (CONTRACT §8), scope {@code webhooks.write}. */
+/** An endpoint's deliveries, replay, recovery of failed ones and ping (CONTRACT §8), scope {@code webhooks.write}. */
 @Path("/api/webhook-endpoints/{endpointId}")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("webhooks.write")
@@ -48,6 +51,19 @@ public class DeliveryResource {
     @Path("deliveries/{deliveryId}/replay")
     public Uni<Response> replay(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId) {
         return deliveries.replay(tenant.tenantId(), endpointId, deliveryId).map(DeliveryResource::accepted);
+    }
+
+    /**
+     * Sends again every event of the endpoint whose latest delivery failed and was created in the window (CONTRACT
+     * §8): one new delivery each; {@code since} at most 7 days back.
+     */
+    @POST
+    @Path("recover")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> recover(@PathParam("endpointId") String endpointId, @Valid RecoverInput input) {
+        RequestBody.require(input);
+        return deliveries.recover(tenant.tenantId(), endpointId, input)
+                .map(queued -> Response.accepted(Map.of("queued", queued)).build());
     }
 
     @POST

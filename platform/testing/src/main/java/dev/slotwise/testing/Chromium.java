@@ -1,4 +1,4 @@
-package dev.slotwise.gateway.oauth;
+package dev.slotwise.testing;
 
 import java.io.File;
 import java.io.IOException;
@@ -10,6 +10,7 @@ import java.time.Duration;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -19,15 +20,15 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * Debian's headless Chromium, driven through Debian's chromedriver (no browser is downloaded: {@code .ci/run}
  * installs both packages). Pages are used as a person uses them: fields by their label, buttons by their text.
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
 
     private static final String BROWSER = System.getProperty("slotwise.chromium", "/usr/bin/chromium");
     private static final String DRIVER = System.getProperty("slotwise.chromedriver", "/usr/bin/chromedriver");
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
-    final ChromeDriver driver;
+    public final ChromeDriver driver;
 
-    Chromium(int width, int height) {
+    public Chromium(int width, int height) {
         if (!new File(BROWSER).canExecute() || !new File(DRIVER).canExecute()) {
             throw new IllegalStateException("the browser tests need Debian's chromium and chromium-driver packages ("
                     + BROWSER + ", " + DRIVER + "); .ci/run installs them");
@@ -42,27 +43,80 @@ final class Chromium implements AutoCloseable {
         driver.manage().window().setSize(new Dimension(width, height));
     }
 
-    void open(String url) {
+    public void open(String url) {
         driver.get(url);
     }
 
-    WebElement field(String label) {
+    public WebElement field(String label) {
         WebElement labelElement = driver.findElement(By.xpath("//label[normalize-space()='" + label + "']"));
         return driver.findElement(By.id(labelElement.getAttribute("for")));
     }
 
-    void fill(String label, String value) {
+    public void fill(String label, String value) {
         WebElement field = field(label);
         field.clear();
         field.sendKeys(value);
     }
 
-    void press(String button) {
-        driver.findElement(By.xpath("//button[normalize-space()='" + button + "']")).click();
+    /** Presses the button and, when that loads another page, waits for it. */
+    public void press(String button) {
+        clickAndWait(driver.findElement(By.xpath("//button[normalize-space()='" + button + "']")));
+    }
+
+    private void clickAndWait(WebElement element) {
+        WebElement page = driver.findElement(By.tagName("html"));
+        element.click();
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        try {
+            while (System.nanoTime() < deadline) {
+                page.isEnabled();
+                Thread.sleep(25);
+            }
+        } catch (WebDriverException loaded) {
+            // stale, or the old document gone mid-call: the next page is loading
+            awaitLoaded();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void awaitLoaded() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline
+                && !"complete".equals(driver.executeScript("return document.readyState;"))) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Presses the button with this text in the table row that contains {@code rowText}. */
+    public void pressInRow(String rowText, String button) {
+        clickAndWait(driver.findElement(By.xpath("//tr[contains(normalize-space(), '" + rowText
+                + "')]//button[normalize-space()='" + button + "']")));
+    }
+
+    public void check(String label) {
+        WebElement box = field(label);
+        if (!box.isSelected()) {
+            box.click();
+        }
+    }
+
+    public void clickLink(String text) {
+        clickAndWait(driver.findElement(By.linkText(text)));
+    }
+
+    public void select(String label, String visibleText) {
+        field(label).findElement(By.xpath(".//option[normalize-space()='" + visibleText + "']")).click();
+    }
+
+    /** The session cookie's value, for requests a test sends outside the browser. */
+    public String cookie(String name) {
+        var cookie = driver.manage().getCookieNamed(name);
+        return cookie == null ? null : cookie.getValue();
     }
 
     /** Waits (up to 10 s) for the browser to arrive at a URL starting with this; answers the URL it is at. */
-    String awaitUrl(String prefix) throws InterruptedException {
+    public String awaitUrl(String prefix) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!driver.getCurrentUrl().startsWith(prefix) && System.nanoTime() < deadline) {
             Thread.sleep(50);
@@ -70,18 +124,28 @@ final class Chromium implements AutoCloseable {
         return driver.getCurrentUrl();
     }
 
-    String text() {
+    public String text() {
         return driver.findElement(By.tagName("body")).getText();
     }
 
     /** True when the page is no wider than the window: nothing to scroll sideways. */
-    boolean fitsWidth() {
+    public boolean fitsWidth() {
         Object fits = driver.executeScript(
                 "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;");
         return Boolean.TRUE.equals(fits);
     }
 
-    Path screenshot(String name) {
+    /** The elements that stick out to the right of the window, for a failure message. */
+    public String overflowing() {
+        Object found = driver.executeScript("""
+                const width = document.documentElement.clientWidth; const out = [];
+                document.querySelectorAll('body *').forEach(e => { const r = e.getBoundingClientRect();
+                  if (r.right > width + 1) out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right)); });
+                return out.slice(0, 25).join(', ');""");
+        return String.valueOf(found);
+    }
+
+    public Path screenshot(String name) {
         try {
             Files.createDirectories(SCREENSHOTS);
             Path target = SCREENSHOTS.resolve(name + ".png");

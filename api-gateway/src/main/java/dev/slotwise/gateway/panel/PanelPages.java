@@ -1,0 +1,114 @@
+package dev.slotwise.gateway.panel;
+
+import dev.slotwise.gateway.html.SecureHtml;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateInstance;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.NewCookie;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What every panel page shares: the session from its cookie (no session: to the sign-in page), the CSRF check of
+ * every form post (403, nothing changed), the layout's data (business, navigation, the notice after a redirect) and
+ * the security headers. Notices travel in the URL as a fixed key, never as text: nothing a link carries is shown.
+ */
+@ApplicationScoped
+public class PanelPages {
+
+    static final String COOKIE = "slotwise_panel";
+    static final String PATH = "/panel";
+    private static final Map<String, String> NOTICES = Map.ofEntries(
+            Map.entry("key-revoked", "The key was revoked. Requests with it are refused from now on."),
+            Map.entry("ping-sent", "A test event is on its way."),
+            Map.entry("paused", "The endpoint is paused: events are held until you resume it."),
+            Map.entry("resumed", "The endpoint is active again; held events are being sent."),
+            Map.entry("endpoint-deleted", "The endpoint was deleted."),
+            Map.entry("replayed", "The delivery was queued again."),
+            Map.entry("access-revoked", "Access was revoked. The application's tokens are refused from now on."),
+            Map.entry("signed-out", "You are signed out."));
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    private final PanelSessions sessions;
+    private final Template forbidden;
+
+    public PanelPages(PanelSessions sessions, @Location("panel/forbidden.html") Template forbidden) {
+        this.sessions = sessions;
+        this.forbidden = forbidden;
+    }
+
+    /** Runs the page for the signed-in user, or sends the browser to sign in. */
+    public Uni<Response> signedIn(String cookie, Function<PanelSession, Uni<Response>> page) {
+        return sessions.find(cookie).chain(session -> session.isPresent() ? page.apply(session.get())
+                : Uni.createFrom().item(SecureHtml.seeOther(URI.create(PATH + "/sign-in"))));
+    }
+
+    /** As {@link #signedIn}, for a form post: its CSRF token must be the session's. */
+    public Uni<Response> posted(String cookie, String csrfToken, Function<PanelSession, Uni<Response>> action) {
+        return signedIn(cookie, session -> sameToken(session.csrfToken(), csrfToken) ? action.apply(session)
+                : Uni.createFrom().item(SecureHtml.page(403, forbidden.data("message",
+                        "This form cannot be accepted: it was not sent from this page. Open the page again and retry.").render())));
+    }
+
+    /** The page in the panel's layout. */
+    public Response render(TemplateInstance page, PanelSession session, String nav, String notice, String error) {
+        return render(200, page, session, nav, notice, error);
+    }
+
+    public Response render(int status, TemplateInstance page, PanelSession session, String nav, String notice,
+            String error) {
+        String html = page.data("session", session).data("nav", nav)
+                .data("notice", notice == null ? null : NOTICES.getOrDefault(notice, null))
+                .data("error", error)
+                .render();
+        return SecureHtml.page(status, html);
+    }
+
+    public static Response redirect(String path, String notice) {
+        return SecureHtml.seeOther(URI.create(notice == null ? path : path + (path.contains("?") ? "&" : "?")
+                + "notice=" + notice));
+    }
+
+    /** Another tenant's id, or none at all: the same 404 (CONTRACT §3). */
+    public static Response notFound() {
+        return SecureHtml.page(404, "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found · Slotwise"
+                + "</title><link rel=\"stylesheet\" href=\"/assets/slotwise.css\"></head><body><main class=\"card\">"
+                + "<h1>Not found</h1><p class=\"lead\">There is nothing here for your business.</p>"
+                + "<p><a href=\"/panel\">Back to the panel</a></p></main></body></html>");
+    }
+
+    static boolean sameToken(String expected, String offered) {
+        return offered != null && MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
+                offered.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static NewCookie sessionCookie(UriInfo uri, String value, Optional<URI> publicUrl) {
+        return new NewCookie.Builder(COOKIE).value(value).path(PATH).httpOnly(true)
+                .secure(https(uri, publicUrl)).sameSite(NewCookie.SameSite.LAX).maxAge(value.isEmpty() ? 0 : -1).build();
+    }
+
+    static boolean https(UriInfo uri, Optional<URI> publicUrl) {
+        return publicUrl.map(url -> "https".equals(url.getScheme()))
+                .orElseGet(() -> "https".equals(uri.getRequestUri().getScheme()));
+    }
+
+    /** A time as the business reads it: its own time zone. */
+    static String time(Instant instant, String timeZone) {
+        if (instant == null) {
+            return "—";
+        }
+        ZoneId zone = ZoneId.of(timeZone);
+        return TIME.format(instant.atZone(zone)) + " " + zone.getId();
+    }
+}
