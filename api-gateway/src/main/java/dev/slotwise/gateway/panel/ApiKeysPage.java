@@ -90,7 +90,7 @@ public class ApiKeysPage {
         return pages.signedIn(cookie, session -> keys.list(session.tenantId()).map(all -> all.stream()
                 .filter(key -> key.id().equals(id) && key.revokedAt() == null).findFirst()
                 .map(key -> pages.render(revokePage.data("key", row(key, session)), session, "keys", null, null))
-                .orElseGet(() -> PanelPages.notFound())));
+                .orElseGet(() -> pages.notFound())));
     }
 
     @POST
@@ -100,7 +100,7 @@ public class ApiKeysPage {
             @PathParam("id") String id) {
         return pages.posted(cookie, csrf, session -> keys.revoke(session.tenantId(), id)
                 .map(done -> PanelPages.redirect("/panel/api-keys", "key-revoked"))
-                .onFailure(ApiException.class).recoverWithItem(failure -> PanelPages.notFound()));
+                .onFailure(ApiException.class).recoverWithItem(failure -> pages.notFound()));
     }
 
     private Uni<Response> page(PanelSession session, String newKey, String name, List<String> checked, String notice,

@@ -52,7 +52,7 @@ public class AppsPage {
     public Uni<Response> revoke(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
             @PathParam("grantId") String grantId) {
         return pages.posted(cookie, csrf, session -> grants.revoke(session.tenantId(), grantId)
-                .map(revoked -> revoked ? PanelPages.redirect("/panel/apps", "access-revoked") : PanelPages.notFound()));
+                .map(revoked -> revoked ? PanelPages.redirect("/panel/apps", "access-revoked") : pages.notFound()));
     }
 
     private static AppRow row(Grant grant, PanelSession session) {

@@ -41,11 +41,11 @@ public class PanelPages {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final PanelSessions sessions;
-    private final Template forbidden;
+    private final Template message;
 
-    public PanelPages(PanelSessions sessions, @Location("panel/forbidden.html") Template forbidden) {
+    public PanelPages(PanelSessions sessions, @Location("panel/message.html") Template message) {
         this.sessions = sessions;
-        this.forbidden = forbidden;
+        this.message = message;
     }
 
     /** Runs the page for the signed-in user, or sends the browser to sign in. */
@@ -57,8 +57,8 @@ public class PanelPages {
     /** As {@link #signedIn}, for a form post: its CSRF token must be the session's. */
     public Uni<Response> posted(String cookie, String csrfToken, Function<PanelSession, Uni<Response>> action) {
         return signedIn(cookie, session -> sameToken(session.csrfToken(), csrfToken) ? action.apply(session)
-                : Uni.createFrom().item(SecureHtml.page(403, forbidden.data("message",
-                        "This form cannot be accepted: it was not sent from this page. Open the page again and retry.").render())));
+                : Uni.createFrom().item(message(403, "Not accepted",
+                        "This form cannot be accepted: it was not sent from this page. Open the page again and retry.")));
     }
 
     /** The page in the panel's layout. */
@@ -81,11 +81,17 @@ public class PanelPages {
     }
 
     /** Another tenant's id, or none at all: the same 404 (CONTRACT §3). */
-    public static Response notFound() {
-        return SecureHtml.page(404, "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found · Slotwise"
-                + "</title><link rel=\"stylesheet\" href=\"/assets/slotwise.css\"></head><body><main class=\"card\">"
-                + "<h1>Not found</h1><p class=\"lead\">There is nothing here for your business.</p>"
-                + "<p><a href=\"/panel\">Back to the panel</a></p></main></body></html>");
+    public Response notFound() {
+        return message(404, "Not found", "There is nothing here for your business.");
+    }
+
+    /** A part of Slotwise the page needs did not answer: 503, with what the API said. */
+    public Response unavailable(String detail) {
+        return Response.fromResponse(message(503, "Not available right now", detail)).header("Retry-After", "5").build();
+    }
+
+    private Response message(int status, String heading, String text) {
+        return SecureHtml.page(status, message.data("heading", heading).data("message", text).render());
     }
 
     static boolean sameToken(String expected, String offered) {

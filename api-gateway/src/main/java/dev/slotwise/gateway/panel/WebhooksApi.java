@@ -2,6 +2,7 @@ package dev.slotwise.gateway.panel;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.slotwise.gateway.GatewayConfig;
 import dev.slotwise.gateway.token.InternalTokenIssuer;
@@ -19,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Set;
+import org.jboss.logging.Logger;
 
 /**
  * The panel's way to the webhook-dispatcher: its public API (CONTRACT §8), with an internal token for the signed-in
@@ -53,6 +55,11 @@ public class WebhooksApi {
     }
 
     private static final Set<String> SCOPES = Set.of("webhooks.write");
+    private static final Logger LOG = Logger.getLogger(WebhooksApi.class);
+    /** What the pages show when the dispatcher does not answer: the API's own 503. */
+    static final Answer UNREACHABLE = new Answer(503, JsonNodeFactory.instance.objectNode()
+            .put("code", "upstream_unavailable").put("status", 503)
+            .put("detail", "Webhooks cannot be reached right now. Try again in a moment."));
 
     private final WebClient client;
     private final URI base;
@@ -94,7 +101,11 @@ public class WebhooksApi {
                 throw new UncheckedIOException(e);
             }
         }
-        return response.map(answer -> new Answer(answer.statusCode(), parse(answer.body())));
+        return response.map(answer -> new Answer(answer.statusCode(), parse(answer.body())))
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.warnf("the webhook-dispatcher could not be reached for %s %s: %s", method, path, failure.toString());
+                    return UNREACHABLE;
+                });
     }
 
     private JsonNode parse(Buffer body) {

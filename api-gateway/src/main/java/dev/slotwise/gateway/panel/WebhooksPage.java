@@ -166,7 +166,7 @@ public class WebhooksPage {
         return pages.signedIn(cookie, session -> !ID.matcher(id).matches() ? notFound()
                 : api.get(session, endpointPath(id)).map(answer -> answer.ok()
                         ? pages.render(deletePage.data("endpoint", endpointRow(answer.body())), session, "webhooks", null, null)
-                        : PanelPages.notFound()));
+                        : failed(answer)));
     }
 
     @POST
@@ -176,7 +176,7 @@ public class WebhooksPage {
             @PathParam("id") String id) {
         return pages.posted(cookie, csrf, session -> !ID.matcher(id).matches() ? notFound()
                 : api.send(session, HttpMethod.DELETE, endpointPath(id), null).map(answer -> answer.ok()
-                        ? PanelPages.redirect("/panel/webhooks", "endpoint-deleted") : PanelPages.notFound()));
+                        ? PanelPages.redirect("/panel/webhooks", "endpoint-deleted") : failed(answer)));
     }
 
     @GET
@@ -187,7 +187,7 @@ public class WebhooksPage {
                 ? notFound()
                 : api.get(session, endpointPath(id) + "/deliveries/" + deliveryId).map(answer -> {
                     if (!answer.ok()) {
-                        return PanelPages.notFound();
+                        return failed(answer);
                     }
                     JsonNode delivery = answer.body();
                     List<AttemptRow> attempts = new ArrayList<>();
@@ -273,7 +273,8 @@ public class WebhooksPage {
                     .data("url", url)
                     .data("description", description)
                     .data("checked", checked);
-            return pages.render(error == null ? 200 : 422, page, session, "webhooks", notice, error);
+            String shown = error == null && !answer.ok() ? answer.message() : error;
+            return pages.render(shown == null ? 200 : answer.ok() ? 422 : 503, page, session, "webhooks", notice, shown);
         });
     }
 
@@ -285,7 +286,7 @@ public class WebhooksPage {
         String filter = status != null && STATUSES.contains(status) ? status : null;
         return api.get(session, endpointPath(id)).chain(endpoint -> {
             if (!endpoint.ok()) {
-                return notFound();
+                return Uni.createFrom().item(failed(endpoint));
             }
             String deliveries = endpointPath(id) + "/deliveries?limit=50"
                     + (filter == null ? "" : "&status=" + URLEncoder.encode(filter, StandardCharsets.UTF_8));
@@ -325,8 +326,13 @@ public class WebhooksPage {
         return "/api/webhook-endpoints/" + id;
     }
 
-    private static Uni<Response> notFound() {
-        return Uni.createFrom().item(PanelPages.notFound());
+    /** 404 for what the tenant does not have; the unavailability page when the dispatcher did not answer. */
+    private Response failed(WebhooksApi.Answer answer) {
+        return answer.status() >= 500 ? pages.unavailable(answer.message()) : pages.notFound();
+    }
+
+    private Uni<Response> notFound() {
+        return Uni.createFrom().item(pages.notFound());
     }
 
     private static EndpointRow endpointRow(JsonNode endpoint) {

@@ -341,4 +341,19 @@ class PanelIT {
             browser.screenshot("panel-sign-in-locked");
         }
     }
+
+    /** CONTRACT §12: the docs, readable in a browser, from the gateway alone. */
+    @Test
+    @Order(6)
+    void theApiDocsRenderInABrowser() throws Exception {
+        try (Chromium browser = new Chromium(1280, 900)) {
+            browser.open(gateway() + "/docs");
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (!browser.text().contains("Create a customer") && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(browser.text()).contains("Slotwise API", "Customers", "Create a customer", "Webhooks");
+            browser.screenshot("docs");
+        }
+    }
 }
