@@ -72,7 +72,8 @@ public class ApiDescription {
         return json.answer(ifNoneMatch);
     }
 
-    static byte[] load() {
+    /** The document's bytes, from the gateway's resources. */
+    public static byte[] load() {
         try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing from the gateway");

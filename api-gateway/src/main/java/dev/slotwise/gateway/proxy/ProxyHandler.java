@@ -62,6 +62,8 @@ public class ProxyHandler {
     static final int ROUTE_ORDER = -250;
 
     void register(@Observes Router router) {
+        // read the route table now, at start, not during the first request
+        LOG.infof("routing %d operations of the API description", RouteTable.ROUTES.size());
         router.route("/api/*").order(ROUTE_ORDER)
                 .handler(this::handle)
                 .failureHandler(this::failure);

@@ -1,5 +1,6 @@
 package dev.slotwise.gateway.proxy;
 
+import dev.slotwise.gateway.api.ApiDescription;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,54 +11,14 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * The single source of truth for public routes (CONTRACT §5 and §8): which service owns a path and which scope
- * each method needs. Services check the same scope names again themselves.
+ * Which service owns a public path and which scope each method needs (CONTRACT §5 and §8), derived from the one API
+ * description ({@link ApiRoutes}): adding a route is one edit there. Services check the same scopes again themselves,
+ * and each service's tests compare its own resources with the description.
  */
 public final class RouteTable {
 
-    public static final List<Route> ROUTES = List.of(
-            new Route("GET", "/api/v1/customers", "customers.read", "customer"),
-            new Route("POST", "/api/v1/customers", "customers.write", "customer"),
-            new Route("GET", "/api/v1/customers/{id}", "customers.read", "customer"),
-            new Route("PATCH", "/api/v1/customers/{id}", "customers.write", "customer"),
-            new Route("GET", "/api/v1/reviews", "reviews.read", "customer"),
-            new Route("POST", "/api/v1/reviews", "reviews.write", "customer"),
-            new Route("GET", "/api/v1/campaigns", "campaigns.read", "customer"),
-            new Route("POST", "/api/v1/campaigns", "campaigns.write", "customer"),
-            new Route("GET", "/api/v1/campaigns/{id}", "campaigns.read", "customer"),
-            new Route("POST", "/api/v1/campaigns/{id}/send", "campaigns.write", "customer"),
-            new Route("GET", "/api/v1/appointments", "appointments.read", "appointment"),
-            new Route("POST", "/api/v1/appointments", "appointments.write", "appointment"),
-            new Route("GET", "/api/v1/appointments/{id}", "appointments.read", "appointment"),
-            new Route("PATCH", "/api/v1/appointments/{id}", "appointments.write", "appointment"),
-            new Route("POST", "/api/v1/appointments/{id}/cancel", "appointments.write", "appointment"),
-            new Route("POST", "/api/v1/appointments/{id}/complete", "appointments.write", "appointment"),
-            new Route("GET", "/api/v1/services", "services.read", "catalog"),
-            new Route("POST", "/api/v1/services", "services.write", "catalog"),
-            new Route("GET", "/api/v1/services/{id}", "services.read", "catalog"),
-            new Route("PATCH", "/api/v1/services/{id}", "services.write", "catalog"),
-            new Route("GET", "/api/v1/staff", "staff.read", "catalog"),
-            new Route("POST", "/api/v1/staff", "staff.write", "catalog"),
-            new Route("GET", "/api/v1/staff/{id}", "staff.read", "catalog"),
-            new Route("PATCH", "/api/v1/staff/{id}", "staff.write", "catalog"),
-            new Route("POST", "/api/v1/staff/{id}/check-in", "staff.write", "catalog"),
-            new Route("POST", "/api/v1/staff/{id}/check-out", "staff.write", "catalog"),
-            new Route("GET", "/api/v1/products", "inventory.read", "catalog"),
-            new Route("POST", "/api/v1/products", "inventory.write", "catalog"),
-            new Route("GET", "/api/v1/products/{id}", "inventory.read", "catalog"),
-            new Route("POST", "/api/v1/products/{id}/stock-adjustments", "inventory.write", "catalog"),
-            new Route("GET", "/api/v1/transactions", "transactions.read", "pos"),
-            new Route("POST", "/api/v1/transactions", "transactions.write", "pos"),
-            new Route("GET", "/api/v1/transactions/{id}", "transactions.read", "pos"),
-            new Route("POST", "/api/v1/transactions/{id}/refund", "transactions.write", "pos"),
-            new Route("GET", "/api/v1/payments", "payments.read", "pos"),
-            new Route("GET", "/api/v1/payments/{id}", "payments.read", "pos"),
-            new Route("GET", "/api/webhook-endpoints", "webhooks.write", "webhooks"),
-            new Route("POST", "/api/webhook-endpoints", "webhooks.write", "webhooks"),
-            new Route("GET", "/api/webhook-endpoints/**", "webhooks.write", "webhooks"),
-            new Route("POST", "/api/webhook-endpoints/**", "webhooks.write", "webhooks"),
-            new Route("PATCH", "/api/webhook-endpoints/{id}", "webhooks.write", "webhooks"),
-            new Route("DELETE", "/api/webhook-endpoints/{id}", "webhooks.write", "webhooks"));
+    /** Every public route, in the document's order: read from the API description when the class loads. */
+    public static final List<Route> ROUTES = ApiRoutes.of(ApiDescription.load());
 
     /** The outcome of matching a request: the route, or else which methods the path allows (none: unknown path). */
     public record Match(Optional<Route> route, Set<String> allowedMethods) {

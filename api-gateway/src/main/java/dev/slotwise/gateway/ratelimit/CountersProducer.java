@@ -5,6 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisAPI;
+import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.RedisOptions;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -33,6 +34,10 @@ public class CountersProducer {
                             .setMaxPoolSize(32).setMaxPoolWaiting(1024)
                             .setNetClientOptions(new NetClientOptions().setConnectTimeout(
                                     (int) config.rateLimit().redisTimeout().toMillis())));
+                    // connect now, not on the first request: a first command that has to connect can take longer than
+                    // the command timeout and send this instance to counting in memory for a while
+                    client.connect().onSuccess(RedisConnection::close)
+                            .onFailure(failure -> LOG.warnf("Redis is not reachable yet: %s", failure.toString()));
                     return new FailoverCounters(new RedisCounters(RedisAPI.api(client)), new MemoryCounters(),
                             config.rateLimit().redisTimeout(), FAILOVER_PAUSE);
                 })

@@ -19,8 +19,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * CONTRACT §12: the description is served (YAML, JSON, ETag, 304, docs), and it and the gateway's route table agree
- * on every route: path, method, scope and owning service, both ways.
+ * CONTRACT §12: the description is served (YAML, JSON, ETag, 304, docs); the gateway routes exactly what it
+ * describes (the table is derived from it), and each operation's {@code security} names the scope it is routed with.
  */
 @QuarkusTest
 class ApiDescriptionTest {

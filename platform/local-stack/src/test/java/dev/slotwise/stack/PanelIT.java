@@ -325,7 +325,7 @@ class PanelIT {
     void elevenWrongPasswordsLockTheAccount() throws Exception {
         String locked = "locked-" + UUID.randomUUID() + "@studio-nord.example";
         addUser(tenantId, locked);
-        try (Chromium browser = new Chromium(1280, 900)) {
+        try (Chromium browser = new Chromium(1280, 900).fromAddress("203.0.113.7")) {
             browser.open(gateway() + "/panel/sign-in");
             for (int i = 0; i < 11; i++) {
                 browser.fill("Email", locked);

@@ -50,9 +50,12 @@ final class SharedStack implements BeforeAllCallback {
         try {
             Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
             Path data = Files.createTempDirectory("slotwise-stack-it-");
-            // webhook retries a second apart: a receiver that keeps failing makes a failed delivery in seconds
+            // webhook retries a second apart: a receiver that keeps failing makes a failed delivery in seconds; the
+            // loopback trusted as a proxy, so that a test can fail sign-ins from an address of its own (X-Forwarded-For)
+            // without using up the per-address budget every other test on this machine shares
             return LocalStack.start(home, data, FreePorts.next(), LocalStack.ALL_SERVICES,
-                    Map.of("SLOTWISE_WEBHOOKS_RETRY_DELAYS", "1s,1s,1s,1s,1s,1s"), System.out::println);
+                    Map.of("SLOTWISE_WEBHOOKS_RETRY_DELAYS", "1s,1s,1s,1s,1s,1s",
+                            "SLOTWISE_GATEWAY_TRUSTED_PROXIES", "127.0.0.1/32,::1/128"), System.out::println);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

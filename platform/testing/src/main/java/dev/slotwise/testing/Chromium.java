@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Map;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
@@ -41,6 +42,16 @@ public final class Chromium implements AutoCloseable {
         driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(20));
         driver.manage().window().setSize(new Dimension(width, height));
+    }
+
+    /**
+     * Sends every request as if through a proxy from this client address ({@code X-Forwarded-For}), for a gateway
+     * that trusts the loopback as its proxy: per-address limits then count this browser on its own.
+     */
+    public Chromium fromAddress(String address) {
+        driver.executeCdpCommand("Network.enable", Map.of());
+        driver.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("X-Forwarded-For", address)));
+        return this;
     }
 
     public void open(String url) {
