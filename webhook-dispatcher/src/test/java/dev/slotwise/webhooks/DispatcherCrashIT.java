@@ -130,12 +130,14 @@ class DispatcherCrashIT {
                 assertThat(api("GET", "/api/webhook-endpoints/" + endpoint + "/deliveries?status=failed", tenant, null)
                         .get("data")).isEmpty();
                 // nothing sent twice on purpose: each event is one delivery (one id, retries and all), and beyond
-                // the 20 scripted failures only the deliveries in flight at the kill (at most a lane, 8) went twice
+                // the 20 scripted failures only what the kill interrupted went twice: the requests in flight (at most
+                // a lane, 8) and the answers already in but not yet written (outcomes are group-committed, and a lane
+                // slot is free again once its answer is in: at most another lane). A CI run saw 9.
                 Map<String, Set<String>> deliveryIds = receiver.all().stream().collect(Collectors.groupingBy(
                         r -> eventId(r.body()), Collectors.mapping(r -> r.header("webhook-id"), Collectors.toSet())));
                 assertThat(deliveryIds).allSatisfy((event, ids) -> assertThat(ids).as(event).hasSize(1));
                 long answeredOk = receiver.all().size() - failures.length;
-                assertThat(answeredOk).as("requests answered 200").isBetween((long) EVENTS, (long) EVENTS + 8);
+                assertThat(answeredOk).as("requests answered 200").isBetween((long) EVENTS, (long) EVENTS + 16);
                 assertThat(api("GET", "/api/webhook-endpoints/" + endpoint, tenant, null).get("status").asText())
                         .isEqualTo("active");
             }
