@@ -136,11 +136,19 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         }
     }
 
-    /** A KRaft cluster id: 16 random bytes, base64url without padding (the form of Kafka's Uuid). */
-    private static String newClusterId() {
+    /**
+     * A KRaft cluster id: 16 random bytes, base64url without padding (the form of Kafka's Uuid). Never one that starts
+     * with {@code -}: the storage tool's argument parser would take it for an option (one start in 64 failed so).
+     */
+    static String newClusterId() {
+        SecureRandom random = new SecureRandom();
         byte[] bytes = new byte[16];
-        new SecureRandom().nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        String id;
+        do {
+            random.nextBytes(bytes);
+            id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        } while (id.startsWith("-"));
+        return id;
     }
 
     private static List<String> javaCommand(String classpath, String mainClass, String... args) {
