@@ -63,6 +63,19 @@ class AppointmentResourceTest {
     }
 
     @Test
+    void anAppointmentThatWouldEndAfterTheYear9999IsRefused() {
+        // found by the contract check in FuzzIT: the end was written as +10000-01-01T00:30:00Z, not RFC 3339
+        salon.desk().body(salon.booking(salon.ada, salon.haircut, "9999-12-31T23:30:00Z")).post("/api/v1/appointments")
+                .then().statusCode(422).body("code", equalTo("validation_failed"))
+                .body("errors.field", contains("startsAt"));
+        String id = salon.book(salon.ada, salon.haircut, "9999-12-31T22:00:00Z");
+        salon.desk().body("{\"startsAt\":\"9999-12-31T23:00:01Z\"}").patch("/api/v1/appointments/" + id)
+                .then().statusCode(422).body("errors.field", contains("startsAt"));
+        salon.desk().get("/api/v1/appointments/" + id).then().statusCode(200)
+                .body("endsAt", equalTo("9999-12-31T23:00:00Z"));
+    }
+
+    @Test
     void idsTheTenantDoesNotHaveAre422() {
         Salon other = new Salon();
         salon.desk().body("""

@@ -40,6 +40,8 @@ public class AppointmentBook {
         this.mergePatch = mergePatch;
     }
 
+    private static final Instant LAST_WRITABLE = Instant.parse("9999-12-31T23:59:59.999Z");
+
     Uni<Page<AppointmentView>> list(String tenantId, AppointmentFilter filter, PageRequest page) {
         return Panache.withSession(() -> appointments.page(tenantId, filter, page))
                 .map(rows -> Page.of(rows, page, a -> a.id).map(AppointmentView::of));
@@ -59,7 +61,7 @@ public class AppointmentBook {
                     appointment.serviceId = input.serviceId();
                     appointment.staffId = input.staffId();
                     appointment.startsAt = input.startsAt().truncatedTo(ChronoUnit.MILLIS);
-                    appointment.endsAt = appointment.startsAt.plus(lengthOf(service.orElseThrow()));
+                    appointment.endsAt = endOf(appointment.startsAt, lengthOf(service.orElseThrow()));
                     appointment.status = AppointmentStatus.BOOKED;
                     appointment.notes = input.notes();
                     return appointments.persist(appointment)
@@ -99,7 +101,7 @@ public class AppointmentBook {
         locked.serviceId = target.serviceId();
         locked.staffId = target.staffId();
         locked.startsAt = target.startsAt().truncatedTo(ChronoUnit.MILLIS);
-        locked.endsAt = locked.startsAt.plus(length);
+        locked.endsAt = endOf(locked.startsAt, length);
         locked.notes = target.notes();
         locked.updatedAt = now();
         return publish("appointment.updated", locked, caller);
@@ -117,6 +119,19 @@ public class AppointmentBook {
                 .chain(() -> outbox.record(type, appointment.tenantId, appointment.id,
                         AppointmentEvent.of(appointment, caller.timeZone())))
                 .replaceWith(AppointmentView.of(appointment));
+    }
+
+    /**
+     * The end of an appointment, which must be a timestamp the API can write: RFC 3339 has four-digit years, so an
+     * appointment starting late on 9999-12-31 that would end in the year 10000 is refused (422) rather than stored
+     * and then written as {@code +10000-…}, which no client could read.
+     */
+    private static Instant endOf(Instant startsAt, Duration length) {
+        Instant end = startsAt.plus(length);
+        if (end.isAfter(LAST_WRITABLE)) {
+            throw ApiException.invalid("startsAt", "must let the appointment end by 9999-12-31T23:59:59Z");
+        }
+        return end;
     }
 
     private static Duration lengthOf(ServiceRef service) {

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.testing.ApiContract;
+import dev.slotwise.testing.WebhookReceiver;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +42,23 @@ final class StackApi {
             request.header("Content-Type", "application/json");
         }
         HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        URI uri = URI.create(SharedStack.stack().gatewayUrl() + path);
+        assertThat(ApiContract.described().problems(new ApiContract.Exchange(method, uri.getRawPath(),
+                uri.getRawQuery(), body == null ? null : "application/json", bytes(body), response.statusCode(),
+                response.headers().firstValue("Content-Type").orElse(null), bytes(response.body()))))
+                .as("the exchange against the API description").isEmpty();
         JsonNode json = response.body().isEmpty() ? null : JSON.readTree(response.body());
         return new Answer(response.statusCode(), response.headers().map(), json);
+    }
+
+    private static byte[] bytes(String text) {
+        return text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A webhook as the API description's {@code webhooks} describe it: its type, body and signature headers. */
+    static void assertDescribed(WebhookReceiver.Received hook) {
+        assertThat(ApiContract.described().webhookProblems(hook.headers(), hook.body()))
+                .as("the webhook against the API description: " + hook.body()).isEmpty();
     }
 
     /** The status of a request sent as given, with whatever content type (none when empty). */

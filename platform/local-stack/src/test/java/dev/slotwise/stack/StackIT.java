@@ -1,6 +1,7 @@
 package dev.slotwise.stack;
 
 import static dev.slotwise.stack.StackApi.JSON;
+import static dev.slotwise.stack.StackApi.assertDescribed;
 import static dev.slotwise.stack.StackApi.assertProblem;
 import static dev.slotwise.stack.StackApi.call;
 import static dev.slotwise.stack.StackApi.createKey;
@@ -129,6 +130,7 @@ class StackIT {
             String customerId = created.body().get("id").asText();
 
             WebhookReceiver.Received hook = receiver.await(r -> r.body().contains(customerId), 1, Duration.ofSeconds(30)).get(0);
+            assertDescribed(hook);
             JsonNode event = JSON.readTree(hook.body());
             assertThat(event.get("type").asText()).isEqualTo("customer.created");
             assertThat(event.get("data").get("email").asText()).isEqualTo("ada@example.com");
@@ -221,6 +223,7 @@ class StackIT {
             List<WebhookReceiver.Received> hooks = receiver.await(r -> true, 8, Duration.ofSeconds(60));
             for (WebhookReceiver.Received hook : hooks) {
                 assertThat(WebhookSignatures.slotwiseValid(secret, hook.body(), hook.header("X-Slotwise-Signature"))).isTrue();
+                assertDescribed(hook);
             }
             List<String> types = hooks.stream().map(h -> h.header("X-Slotwise-Event")).toList();
             assertThat(types).containsExactlyInAnyOrder("staff.checkin", "appointment.created", "appointment.created",
@@ -287,6 +290,7 @@ class StackIT {
             List<WebhookReceiver.Received> hooks = receiver.await(r -> true, 11, Duration.ofSeconds(60));
             for (WebhookReceiver.Received hook : hooks) {
                 assertThat(WebhookSignatures.slotwiseValid(secret, hook.body(), hook.header("X-Slotwise-Signature"))).isTrue();
+                assertDescribed(hook);
             }
             assertThat(hooks.stream().map(h -> h.header("X-Slotwise-Event")).toList()).containsExactlyInAnyOrder(
                     "customer.created", "customer.updated", "transaction.completed", "payment.received", "payment.received",

@@ -32,13 +32,24 @@ import java.util.stream.Stream;
  */
 public final class ApiDescriptionConformance {
 
-    private static final java.nio.file.Path DESCRIPTION = java.nio.file.Path.of("..", "api-gateway", "src", "main",
+    private static final java.nio.file.Path IN_REPOSITORY = java.nio.file.Path.of("api-gateway", "src", "main",
             "resources", "api", "openapi.yaml");
+    /** The description in this checkout, found from the module the test runs in, upwards. */
+    static final java.nio.file.Path DESCRIPTION = locate();
     private static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
     private static final Map<Class<? extends Annotation>, String> HTTP = Map.of(GET.class, "get", POST.class, "post",
             PUT.class, "put", PATCH.class, "patch", DELETE.class, "delete");
 
     private ApiDescriptionConformance() {
+    }
+
+    private static java.nio.file.Path locate() {
+        for (java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve(IN_REPOSITORY))) {
+                return dir.resolve(IN_REPOSITORY);
+            }
+        }
+        return IN_REPOSITORY.toAbsolutePath();
     }
 
     /** The disagreements between the service's resources and the description; empty when they agree. */

@@ -12,11 +12,16 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
-/** Reads a topic from its beginning in the background, as an outside consumer would, for assertions in tests. */
+/**
+ * Reads a topic from its beginning in the background, as an outside consumer would, for assertions in tests. Every
+ * record a test looks at ({@link #await}, {@link #find}, {@link #all}) is first held to the events' description
+ * ({@link EventContract}): an event that disagrees with it fails the test.
+ */
 public final class KafkaEvents implements AutoCloseable {
 
     private final List<ConsumerRecord<String, String>> received = new CopyOnWriteArrayList<>();
     private final Thread poller;
+    private final String topic;
     private volatile boolean open = true;
 
     private KafkaEvents(String bootstrapServers, String topic) {
@@ -27,6 +32,7 @@ public final class KafkaEvents implements AutoCloseable {
                 ConsumerConfig.METADATA_MAX_AGE_CONFIG, 1000,
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        this.topic = topic;
         poller = new Thread(() -> {
             try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
                 consumer.subscribe(List.of(topic));
@@ -62,11 +68,22 @@ public final class KafkaEvents implements AutoCloseable {
     }
 
     public Optional<ConsumerRecord<String, String>> find(Predicate<String> valueMatches) {
-        return received.stream().filter(r -> valueMatches.test(r.value())).findFirst();
+        return received.stream().filter(r -> valueMatches.test(r.value())).findFirst().map(this::described);
     }
 
     public List<ConsumerRecord<String, String>> all() {
-        return List.copyOf(received);
+        List<ConsumerRecord<String, String>> all = List.copyOf(received);
+        all.forEach(this::described);
+        return all;
+    }
+
+    private ConsumerRecord<String, String> described(ConsumerRecord<String, String> record) {
+        List<String> problems = EventContract.described().problems(topic, record.value());
+        if (!problems.isEmpty()) {
+            throw new AssertionError("an event disagrees with the events' description (api/asyncapi.yaml):\n  "
+                    + String.join("\n  ", problems) + "\n" + record.value());
+        }
+        return record;
     }
 
     @Override
