@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The appointment rules. References are checked with their owners before a transaction opens (no transaction waits
@@ -40,6 +41,9 @@ public class AppointmentBook {
         this.mergePatch = mergePatch;
     }
 
+    /** Another booking took the slot: the exclusion constraint refused this one, or a deadlock over it aborted it. */
+    private static final Predicate<Throwable> LOST_THE_SLOT = ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)
+            .or(ConstraintViolations.deadlock());
     private static final Instant LAST_WRITABLE = Instant.parse("9999-12-31T23:59:59.999Z");
 
     Uni<Page<AppointmentView>> list(String tenantId, AppointmentFilter filter, PageRequest page) {
@@ -67,7 +71,7 @@ public class AppointmentBook {
                     return appointments.persist(appointment)
                             .chain(saved -> publish("appointment.created", saved, caller));
                 }))
-                .onFailure(ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)).transform(e -> overlap());
+                .onFailure(LOST_THE_SLOT).transform(e -> overlap());
     }
 
     /**
@@ -83,7 +87,7 @@ public class AppointmentBook {
             return references.check(caller.bearerToken(), null, newService, newStaff)
                     .chain(service -> Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
                             .chain(locked -> apply(caller, locked, patch, service))));
-        }).onFailure(ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)).transform(e -> overlap());
+        }).onFailure(LOST_THE_SLOT).transform(e -> overlap());
     }
 
     Uni<AppointmentView> cancel(Caller caller, String id) {

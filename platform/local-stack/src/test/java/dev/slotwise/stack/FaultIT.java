@@ -67,6 +67,7 @@ class FaultIT {
             Queue<String> wrongAnswers = new ConcurrentLinkedQueue<>();
             Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
             AtomicBoolean running = new AtomicBoolean(true);
+            Queue<String> unready = new ConcurrentLinkedQueue<>();
             ExecutorService writers = Executors.newFixedThreadPool(WRITERS);
             List<Future<?>> load = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
@@ -81,7 +82,8 @@ class FaultIT {
             try {
                 LocalStack stack = SharedStack.stack();
                 steady();
-                fault("Kafka killed", stack::crashKafka, stack::startKafka);
+                fault("Kafka killed", stack::crashKafka, () -> everyServiceStaysReadyAndLive(stack, unready),
+                        stack::startKafka);
                 fault("customer-service killed", () -> stack.crashService("customer-service"),
                         () -> stack.startService("customer-service"));
                 fault("webhook-dispatcher killed", () -> stack.crashService("webhook-dispatcher"),
@@ -96,6 +98,8 @@ class FaultIT {
             }
 
             assertThat(wrongAnswers).as("answers other than 201 or a fast 503 (statuses %s)", new TreeMap<>(statuses))
+                    .isEmpty();
+            assertThat(unready).as("services unready or not live while only Kafka was down (the outbox absorbs it)")
                     .isEmpty();
             assertThat(statuses.get(201)).as("creates answered 201").isNotNull();
             assertThat(statuses.get(503)).as("a fast 503 while customer-service or PostgreSQL was down").isNotNull();
@@ -152,16 +156,48 @@ class FaultIT {
     }
 
     private static void fault(String what, Runnable cause, Runnable recover) throws InterruptedException {
+        fault(what, cause, () -> { }, recover);
+    }
+
+    /** {@code whileDown} runs in the middle of the outage, once the clients have had time to notice it. */
+    private static void fault(String what, Runnable cause, Runnable whileDown, Runnable recover)
+            throws InterruptedException {
         phase = what;
         cause.run();
         try {
-            Thread.sleep(DOWN_FOR.toMillis());
+            Thread.sleep(DOWN_FOR.toMillis() / 2);
+            whileDown.run();
+            Thread.sleep(DOWN_FOR.toMillis() / 2);
         } finally {
             phase = what + ", recovering";
             recover.run();
         }
         phase = "steady after " + what;
         steady();
+    }
+
+    /**
+     * Readiness reflects the ability to serve requests, and liveness never a dependency: with Kafka down every
+     * service still serves (writes go to the outbox, consumers resume from their offsets), so none may be taken out
+     * of its Service or restarted for it (issue 18).
+     */
+    private static void everyServiceStaysReadyAndLive(LocalStack stack, Queue<String> unready) {
+        for (Component component : stack.components()) {
+            if (!component.url().startsWith("http")) {
+                continue; // PostgreSQL, Kafka
+            }
+            for (String probe : List.of("/q/health/ready", "/q/health/live")) {
+                try {
+                    HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(component.url() + probe))
+                            .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+                    if (answer.statusCode() != 200) {
+                        unready.add(component.name() + probe + " " + answer.statusCode() + ": " + answer.body());
+                    }
+                } catch (Exception e) {
+                    unready.add(component.name() + probe + ": " + e);
+                }
+            }
+        }
     }
 
     private static void steady() throws InterruptedException {

@@ -30,4 +30,24 @@ public final class ConstraintViolations {
             return false;
         };
     }
+
+    /**
+     * Whether {@code failure} was PostgreSQL breaking a deadlock (SQLSTATE 40P01). Two transactions that insert rows
+     * conflicting under an exclusion or unique constraint each wait for the other's uncommitted row; PostgreSQL
+     * aborts one so that the other goes on. The aborted one lost the same race the constraint decides, so a service
+     * answers it as that constraint's conflict.
+     */
+    public static Predicate<Throwable> deadlock() {
+        return failure -> {
+            for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+                if (cause instanceof PgException pg && "40P01".equals(pg.getSqlState())) {
+                    return true;
+                }
+                if (cause.getMessage() != null && cause.getMessage().contains("deadlock detected (40P01)")) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
 }
