@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
@@ -153,6 +156,49 @@ class CustomerResourceTest {
                 .body("data.id", contains(first))
                 .body("nextCursor", nullValue());
         as(own, "customers.read").get("/api/v1/customers").then().statusCode(200).body("data", hasSize(3));
+    }
+
+    /** CONTRACT §14: by e-mail whatever its case, by exact phone, by a name or e-mail prefix; within the tenant. */
+    @Test
+    void customersAreFoundByEmailPhoneOrAPrefix() {
+        String mark = unique();
+        String ada = create("{\"firstName\":\"Ada\",\"lastName\":\"Lovelace" + mark + "\",\"email\":\"Ada." + mark
+                + "@Example.com\",\"phone\":\"+4915100000001\"}");
+        String grace = create("{\"firstName\":\"Grace" + mark + "\",\"lastName\":\"Hopper\",\"phone\":\"+4915100000001\"}");
+        String alan = create("{\"firstName\":\"Alan\",\"email\":\"lovelace" + mark + ".fan@example.com\"}");
+        as(Ids.next("ten"), "customers.write").body("{\"firstName\":\"Ada\",\"email\":\"ada." + mark + "@example.com\"}")
+                .post("/api/v1/customers").then().statusCode(201);
+
+        writer().queryParam("email", "ADA." + mark + "@example.COM").get("/api/v1/customers").then().statusCode(200)
+                .body("data.id", contains(ada));
+        writer().queryParam("email", "nobody." + mark + "@example.com").get("/api/v1/customers").then().statusCode(200)
+                .body("data", hasSize(0)).body("nextCursor", nullValue());
+        writer().queryParam("phone", "+4915100000001").get("/api/v1/customers").then().statusCode(200)
+                .body("data.id", hasItems(grace, ada)).body("data.id", not(hasItem(alan)));
+        // a prefix of the last name (Ada) or of the e-mail (Alan), newest first, whatever the case
+        writer().queryParam("q", "LOVELACE" + mark).get("/api/v1/customers").then().statusCode(200)
+                .body("data.id", contains(alan, ada));
+        writer().queryParam("q", "grace" + mark).get("/api/v1/customers").then().statusCode(200)
+                .body("data.id", contains(grace));
+        // together, all apply; pages as any list
+        writer().queryParam("q", "lovelace" + mark).queryParam("phone", "+4915100000001").get("/api/v1/customers")
+                .then().statusCode(200).body("data.id", contains(ada));
+        String cursor = writer().queryParam("q", "lovelace" + mark).queryParam("limit", 1).get("/api/v1/customers")
+                .then().statusCode(200).body("data.id", contains(alan)).extract().path("nextCursor");
+        writer().queryParam("q", "lovelace" + mark).queryParam("limit", 1).queryParam("cursor", cursor)
+                .get("/api/v1/customers").then().statusCode(200).body("data.id", contains(ada));
+        // LIKE's wildcards are literal characters here
+        writer().queryParam("q", "%" + mark).get("/api/v1/customers").then().statusCode(200).body("data", hasSize(0));
+        writer().queryParam("q", "l_velace" + mark).get("/api/v1/customers").then().statusCode(200).body("data", hasSize(0));
+    }
+
+    @Test
+    void aSearchThatCannotBeAnsweredIs400() {
+        writer().queryParam("q", "a").get("/api/v1/customers").then().statusCode(400)
+                .body("code", equalTo("malformed_request")).body("detail", containsString("q"));
+        writer().queryParam("phone", "015112345678").get("/api/v1/customers").then().statusCode(400)
+                .body("detail", containsString("E.164"));
+        writer().queryParam("email", "").get("/api/v1/customers").then().statusCode(400);
     }
 
     @Test

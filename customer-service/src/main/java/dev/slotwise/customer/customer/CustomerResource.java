@@ -17,8 +17,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 /** {@code /api/v1/customers} (CONTRACT §5). The tenant comes from the internal token only. */
 @Path("/api/v1/customers")
@@ -35,8 +38,12 @@ public class CustomerResource {
 
     @GET
     @RolesAllowed("customers.read")
-    public Uni<Page<CustomerView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return customers.list(tenant.tenantId(), PageRequest.parse(limit, cursor, CustomerRepository.PREFIX));
+    public Uni<Page<CustomerView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+                                        @Context UriInfo uri) {
+        // read from the query itself: a parameter given empty (?email=) is a malformed search, not an absent one
+        MultivaluedMap<String, String> query = uri.getQueryParameters();
+        return customers.list(tenant.tenantId(), PageRequest.parse(limit, cursor, CustomerRepository.PREFIX),
+                CustomerSearch.parse(query.getFirst("email"), query.getFirst("phone"), query.getFirst("q")));
     }
 
     @POST

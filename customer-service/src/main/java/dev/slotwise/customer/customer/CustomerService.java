@@ -31,8 +31,9 @@ public class CustomerService {
     }
 
     @WithSession
-    public Uni<Page<CustomerView>> list(String tenantId, PageRequest page) {
-        return customers.page(tenantId, page).map(rows -> Page.of(rows, page, c -> c.id).map(CustomerView::of));
+    public Uni<Page<CustomerView>> list(String tenantId, PageRequest page, CustomerSearch search) {
+        return customers.page(tenantId, page, search.filter(), search.parameters(), search.byPrefix())
+                .map(rows -> Page.of(rows, page, c -> c.id).map(CustomerView::of));
     }
 
     @WithSession
