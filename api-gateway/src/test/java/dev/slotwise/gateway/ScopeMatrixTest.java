@@ -44,6 +44,8 @@ class ScopeMatrixTest {
             new ContractRoute("POST", "/api/v1/staff", "staff.write"),
             new ContractRoute("GET", "/api/v1/staff/x_1", "staff.read"),
             new ContractRoute("PATCH", "/api/v1/staff/x_1", "staff.write"),
+            new ContractRoute("GET", "/api/v1/staff/x_1/working-hours", "staff.read"),
+            new ContractRoute("PUT", "/api/v1/staff/x_1/working-hours", "staff.write"),
             new ContractRoute("POST", "/api/v1/staff/x_1/check-in", "staff.write"),
             new ContractRoute("POST", "/api/v1/staff/x_1/check-out", "staff.write"),
             new ContractRoute("GET", "/api/v1/products", "inventory.read"),

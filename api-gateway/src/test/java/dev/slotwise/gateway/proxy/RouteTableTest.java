@@ -49,9 +49,10 @@ class RouteTableTest {
     /** The table is the API description's: every operation under /api/, nothing else. */
     @Test
     void theRoutesAreTheDescriptionsOperations() {
-        assertThat(RouteTable.ROUTES).hasSize(47);
+        assertThat(RouteTable.ROUTES).hasSize(49);
         assertThat(RouteTable.ROUTES).contains(new Route("POST", "/api/webhook-endpoints/{id}/recover", "webhooks.write",
-                "webhooks"), new Route("PATCH", "/api/v1/customers/{id}", "customers.write", "customer"));
+                "webhooks"), new Route("PATCH", "/api/v1/customers/{id}", "customers.write", "customer"),
+                new Route("PUT", "/api/v1/staff/{id}/working-hours", "staff.write", "catalog"));
         assertThat(RouteTable.ROUTES).noneMatch(route -> route.pattern().startsWith("/oauth"));
     }
 

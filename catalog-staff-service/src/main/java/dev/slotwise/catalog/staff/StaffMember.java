@@ -20,6 +20,9 @@ public class StaffMember extends TenantOwned {
     public Instant lastCheckInAt;
     @Column(name = "last_check_out_at")
     public Instant lastCheckOutAt;
+    /** {@link WorkingHours} as JSON; {@code []} when unset. */
+    @Column(name = "working_hours", nullable = false)
+    public String workingHours = "[]";
 
     void apply(StaffInput input) {
         name = input.name();

@@ -14,6 +14,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
@@ -26,10 +27,12 @@ import jakarta.ws.rs.core.Response;
 public class StaffResource {
 
     private final StaffRoster roster;
+    private final StaffSchedule schedule;
     private final TenantContext tenant;
 
-    public StaffResource(StaffRoster roster, TenantContext tenant) {
+    public StaffResource(StaffRoster roster, StaffSchedule schedule, TenantContext tenant) {
         this.roster = roster;
+        this.schedule = schedule;
         this.tenant = tenant;
     }
 
@@ -76,5 +79,20 @@ public class StaffResource {
     @RolesAllowed("staff.write")
     public Uni<StaffView> checkOut(@PathParam("id") String id) {
         return roster.checkOut(tenant.tenantId(), id);
+    }
+
+    @GET
+    @Path("{id}/working-hours")
+    @RolesAllowed("staff.read")
+    public Uni<WorkingHours> workingHours(@PathParam("id") String id) {
+        return schedule.workingHours(tenant.tenantId(), id);
+    }
+
+    @PUT
+    @Path("{id}/working-hours")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed("staff.write")
+    public Uni<WorkingHours> replaceWorkingHours(@PathParam("id") String id, JsonNode body) {
+        return schedule.replaceWorkingHours(tenant.tenantId(), id, WorkingHours.from(body));
     }
 }
