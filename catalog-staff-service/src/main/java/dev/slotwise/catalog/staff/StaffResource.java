@@ -10,6 +10,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -94,5 +95,30 @@ public class StaffResource {
     @RolesAllowed("staff.write")
     public Uni<WorkingHours> replaceWorkingHours(@PathParam("id") String id, JsonNode body) {
         return schedule.replaceWorkingHours(tenant.tenantId(), id, WorkingHours.from(body));
+    }
+
+    @POST
+    @Path("{id}/time-off")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed("staff.write")
+    public Uni<Response> addTimeOff(@PathParam("id") String id, @Valid TimeOffInput input) {
+        RequestBody.require(input);
+        return schedule.addTimeOff(tenant.tenantId(), id, input)
+                .map(created -> Created.at("/api/v1/staff/" + id + "/time-off/" + created.id(), created));
+    }
+
+    @GET
+    @Path("{id}/time-off")
+    @RolesAllowed("staff.read")
+    public Uni<Page<TimeOffView>> timeOff(@PathParam("id") String id, @QueryParam("limit") String limit,
+                                          @QueryParam("cursor") String cursor) {
+        return schedule.timeOff(tenant.tenantId(), id, PageRequest.parse(limit, cursor, TimeOffRepository.PREFIX));
+    }
+
+    @DELETE
+    @Path("{id}/time-off/{timeOffId}")
+    @RolesAllowed("staff.write")
+    public Uni<Response> removeTimeOff(@PathParam("id") String id, @PathParam("timeOffId") String timeOffId) {
+        return schedule.removeTimeOff(tenant.tenantId(), id, timeOffId).replaceWith(Response.noContent().build());
     }
 }
