@@ -150,7 +150,8 @@ class UpstreamIsolationIT {
                 case "{id}" -> IDS_OF_A.get(segments[i - 1]);
                 // no delivery of A's is needed: the request is refused (404) after its body was read, like any other
                 case "{deliveryId}" -> "0b9f4c1e-0000-4000-8000-000000000000";
-                default -> segments[i];
+                // any other parameter of a nested resource ({timeOffId}, …): an id nobody has, refused the same way
+                default -> segments[i].startsWith("{") ? "unknown-" + segments[i].replaceAll("[{}]", "") : segments[i];
             };
             path.append('/').append(segment);
         }
