@@ -16,34 +16,28 @@ public final class ConstraintViolations {
     /** Whether {@code failure} was caused by a violation of the named constraint (unique, exclusion, check, ...). */
     public static Predicate<Throwable> of(String constraint) {
         String quoted = "constraint \"" + constraint + "\"";
-        return failure -> {
-            for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-                if (cause instanceof PgException pg && constraint.equals(pg.getConstraint())) {
-                    return true;
-                }
-                if (cause instanceof ConstraintViolationException hibernate
-                        && (constraint.equals(hibernate.getConstraintName())
-                        || (hibernate.getMessage() != null && hibernate.getMessage().contains(quoted)))) {
-                    return true;
-                }
-            }
-            return false;
-        };
+        return anyCause(cause -> cause instanceof PgException pg && constraint.equals(pg.getConstraint())
+                || cause instanceof ConstraintViolationException hibernate
+                && (constraint.equals(hibernate.getConstraintName())
+                || (hibernate.getMessage() != null && hibernate.getMessage().contains(quoted))));
     }
 
     /**
-     * Whether {@code failure} was PostgreSQL breaking a deadlock (SQLSTATE 40P01). Two transactions that insert rows
-     * conflicting under an exclusion or unique constraint each wait for the other's uncommitted row; PostgreSQL
-     * aborts one so that the other goes on. The aborted one lost the same race the constraint decides, so a service
-     * answers it as that constraint's conflict.
+     * Whether {@code failure} was PostgreSQL breaking a deadlock (SQLSTATE 40P01). Two transactions that each write a
+     * row the other's conflicts with under an exclusion constraint both wait for the other's uncommitted row before
+     * their check can decide; PostgreSQL aborts one so that the other goes on. The aborted one lost the same race the
+     * constraint decides, so a service answers it as that constraint's conflict.
      */
     public static Predicate<Throwable> deadlock() {
+        return anyCause(cause -> cause instanceof PgException pg && "40P01".equals(pg.getSqlState())
+                || cause.getMessage() != null && cause.getMessage().contains("deadlock detected (40P01)"));
+    }
+
+    /** Whether {@code failure} or any of its causes, however Hibernate Reactive or the client wrapped it, matches. */
+    private static Predicate<Throwable> anyCause(Predicate<Throwable> matches) {
         return failure -> {
             for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-                if (cause instanceof PgException pg && "40P01".equals(pg.getSqlState())) {
-                    return true;
-                }
-                if (cause.getMessage() != null && cause.getMessage().contains("deadlock detected (40P01)")) {
+                if (matches.test(cause)) {
                     return true;
                 }
             }
