@@ -93,8 +93,9 @@ public class StaffResource {
     @Path("{id}/working-hours")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("staff.write")
-    public Uni<WorkingHours> replaceWorkingHours(@PathParam("id") String id, JsonNode body) {
-        return schedule.replaceWorkingHours(tenant.tenantId(), id, WorkingHours.from(body));
+    public Uni<WorkingHours> replaceWorkingHours(@PathParam("id") String id, @Valid WorkingHours hours) {
+        RequestBody.require(hours);
+        return schedule.replaceWorkingHours(tenant.tenantId(), id, hours.checked());
     }
 
     @POST

@@ -41,22 +41,25 @@ public class StaffSchedule {
         return staff.requireForUpdate(tenantId, id).map(member -> {
             member.workingHours = hours.write(json);
             member.updatedAt = now();
-            return WorkingHours.read(json, member.workingHours);
+            return hours;
         });
     }
 
     /** Records time off of the member; {@code endsAt} must be after {@code startsAt} (422 otherwise). */
     @WithTransaction
     public Uni<TimeOffView> addTimeOff(String tenantId, String staffId, TimeOffInput input) {
-        if (!input.endsAt().isAfter(input.startsAt())) {
+        // compared as stored (milliseconds), so that the table's check constraint can never be what refuses it
+        Instant startsAt = input.startsAt().truncatedTo(ChronoUnit.MILLIS);
+        Instant endsAt = input.endsAt().truncatedTo(ChronoUnit.MILLIS);
+        if (!endsAt.isAfter(startsAt)) {
             return Uni.createFrom().failure(ApiException.invalid("endsAt", "must be after startsAt"));
         }
         return staff.require(tenantId, staffId).chain(member -> {
             TimeOff period = new TimeOff();
             period.create(Ids.next(TimeOffRepository.PREFIX), tenantId, now());
             period.staffId = member.id;
-            period.startsAt = input.startsAt().truncatedTo(ChronoUnit.MILLIS);
-            period.endsAt = input.endsAt().truncatedTo(ChronoUnit.MILLIS);
+            period.startsAt = startsAt;
+            period.endsAt = endsAt;
             period.reason = input.reason();
             return timeOff.persist(period).map(TimeOffView::of);
         });
