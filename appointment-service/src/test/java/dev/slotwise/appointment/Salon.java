@@ -15,6 +15,8 @@ import io.restassured.specification.RequestSpecification;
 final class Salon {
 
     final String tenant = Ids.next("ten");
+    /** The business's time zone, in every token of its requests. */
+    final String zone;
     final String customer;
     final String haircut;
     final String trim;
@@ -22,6 +24,11 @@ final class Salon {
     final String grace;
 
     Salon() {
+        this("UTC");
+    }
+
+    Salon(String zone) {
+        this.zone = zone;
         customer = create("customer-service", "/api/v1/customers", "customers.write", "{\"firstName\":\"Edsger\"}");
         haircut = create("catalog-staff-service", "/api/v1/services", "services.write",
                 "{\"name\":\"Haircut\",\"durationMinutes\":60,\"price\":{\"amount\":4500,\"currency\":\"EUR\"}}");
@@ -32,14 +39,48 @@ final class Salon {
     }
 
     private String create(String module, String path, String scope, String body) {
+        return as(module, scope).body(body).post(path).then().statusCode(201).extract().path("id");
+    }
+
+    /** A request of this tenant to another service of the suite. */
+    RequestSpecification as(String module, String... scopes) {
         return given().baseUri(ServiceDependenciesTestResource.url(module))
-                .auth().oauth2(InternalTokens.forTenant(tenant, scope)).contentType(ContentType.JSON).body(body)
-                .post(path).then().statusCode(201).extract().path("id");
+                .auth().oauth2(InternalTokens.forTenantInZone(tenant, zone, scopes)).contentType(ContentType.JSON);
+    }
+
+    /** A request of this tenant to catalog-staff-service, as the manager who keeps services and schedules. */
+    RequestSpecification manager() {
+        return as("catalog-staff-service", "staff.read", "staff.write", "services.write");
+    }
+
+    /** Replaces a staff member's weekly hours with {@code ranges} such as {@code "monday 09:00-17:00"}. */
+    void hours(String staff, String... ranges) {
+        StringBuilder weekly = new StringBuilder();
+        for (String range : ranges) {
+            String[] parts = range.split("[ -]");
+            weekly.append(weekly.length() == 0 ? "" : ",")
+                    .append("{\"day\":\"%s\",\"start\":\"%s\",\"end\":\"%s\"}".formatted(parts[0], parts[1], parts[2]));
+        }
+        manager().body("{\"weekly\":[" + weekly + "]}").put("/api/v1/staff/" + staff + "/working-hours")
+                .then().statusCode(200);
+    }
+
+    /** Records time off of a staff member and answers its id. */
+    String timeOff(String staff, String startsAt, String endsAt) {
+        return manager().body("{\"startsAt\":\"%s\",\"endsAt\":\"%s\"}".formatted(startsAt, endsAt))
+                .post("/api/v1/staff/" + staff + "/time-off").then().statusCode(201).extract().path("id");
+    }
+
+    /** Sets the services a staff member performs. */
+    void performs(String staff, String... services) {
+        manager().body("{\"serviceIds\":[" + (services.length == 0 ? "" : "\"" + String.join("\",\"", services) + "\"")
+                + "]}").patch("/api/v1/staff/" + staff).then().statusCode(200);
     }
 
     /** A request of this tenant's front desk to appointment-service. */
     RequestSpecification desk() {
-        return given().auth().oauth2(InternalTokens.forTenant(tenant, "appointments.read", "appointments.write"))
+        return given().auth().oauth2(InternalTokens.forTenantInZone(tenant, zone, "appointments.read",
+                        "appointments.write"))
                 .contentType(ContentType.JSON);
     }
 

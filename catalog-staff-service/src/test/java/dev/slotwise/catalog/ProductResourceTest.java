@@ -56,6 +56,28 @@ class ProductResourceTest {
     }
 
     @Test
+    void aPatchChangesAllButTheStockLevelWhenItsIfMatchStillMatches() {
+        String id = create(10, 2);
+        String etag = shop().get("/api/v1/products/" + id).then().statusCode(200).extract().header("ETag");
+        shop().body("{\"stockQuantity\":99}").patch("/api/v1/products/" + id).then().statusCode(422)
+                .body("errors[0].field", equalTo("stockQuantity"));
+        shop().body("{\"price\":{\"amount\":-1}}").patch("/api/v1/products/" + id).then().statusCode(422)
+                .body("errors[0].field", equalTo("price.amount"));
+        String changed = shop().header("If-Match", etag)
+                .body("{\"name\":\"Shampoo XL\",\"sku\":null,\"lowStockThreshold\":5,\"price\":{\"amount\":1499}}")
+                .patch("/api/v1/products/" + id).then().statusCode(200)
+                .body("name", equalTo("Shampoo XL")).body("sku", nullValue()).body("lowStockThreshold", equalTo(5))
+                .body("price.amount", equalTo(1499)).body("price.currency", equalTo("EUR"))
+                .body("stockQuantity", equalTo(10)).extract().header("ETag");
+        // a stock move changes the representation, so the tag read before it no longer matches
+        shop().body("{\"delta\":-1,\"reason\":\"broken\"}").post("/api/v1/products/" + id + "/stock-adjustments")
+                .then().statusCode(200);
+        shop().header("If-Match", changed).body("{\"name\":\"Conditioner\"}").patch("/api/v1/products/" + id)
+                .then().statusCode(412).body("code", equalTo("precondition_failed"));
+        shop().get("/api/v1/products/" + id).then().body("name", equalTo("Shampoo XL"));
+    }
+
+    @Test
     void adjustmentsMoveStockButNotBelowZero() {
         String id = create(10, 2);
 

@@ -78,6 +78,69 @@ class StaffResourceTest {
     }
 
     @Test
+    void theServicesAStaffMemberPerformsAreTheTenantsServicesAndNoneMeansAll() {
+        String haircut = service("Haircut");
+        String colour = service("Colour");
+        String elsewhere = given().auth().oauth2(InternalTokens.forTenant(Ids.next("ten"), "services.write"))
+                .contentType(ContentType.JSON)
+                .body("{\"name\":\"Trim\",\"durationMinutes\":30,\"price\":{\"amount\":100,\"currency\":\"EUR\"}}")
+                .post("/api/v1/services").then().statusCode(201).extract().path("id");
+
+        String mia = hire("Mia");
+        owner().get("/api/v1/staff/" + mia).then().statusCode(200).body("serviceIds", org.hamcrest.Matchers.empty());
+        String ben = owner().body("{\"name\":\"Ben\",\"serviceIds\":[\"" + haircut + "\",\"" + colour + "\",\""
+                        + haircut + "\"]}").post("/api/v1/staff").then().statusCode(201)
+                .body("serviceIds", org.hamcrest.Matchers.contains(haircut, colour)).extract().path("id");
+
+        // another tenant's service, or no service at all, is named by its index; nothing changes
+        owner().body("{\"serviceIds\":[\"" + colour + "\",\"" + elsewhere + "\",\"svc_nope\"]}").patch("/api/v1/staff/" + ben)
+                .then().statusCode(422).body("code", equalTo("validation_failed"))
+                .body("errors.field", org.hamcrest.Matchers.contains("serviceIds[1]", "serviceIds[2]"));
+        owner().body("{\"serviceIds\":[1]}").patch("/api/v1/staff/" + ben).then().statusCode(422)
+                .body("errors[0].field", org.hamcrest.Matchers.startsWith("serviceIds"));
+        owner().get("/api/v1/staff/" + ben).then().statusCode(200)
+                .body("serviceIds", org.hamcrest.Matchers.contains(haircut, colour));
+
+        owner().body("{\"serviceIds\":[\"" + colour + "\"]}").patch("/api/v1/staff/" + ben).then().statusCode(200)
+                .body("serviceIds", org.hamcrest.Matchers.contains(colour));
+        owner().body("{\"serviceIds\":null}").patch("/api/v1/staff/" + ben).then().statusCode(200)
+                .body("serviceIds", org.hamcrest.Matchers.empty());
+    }
+
+    @Test
+    void staffAndServicePatchesHonourIfMatch() {
+        String mia = hire("Mia");
+        String etag = owner().get("/api/v1/staff/" + mia).then().statusCode(200).extract().header("ETag");
+        owner().body("{\"name\":\"Mia B\"}").patch("/api/v1/staff/" + mia).then().statusCode(200);
+        owner().header("If-Match", etag).body("{\"name\":\"Mia C\"}").patch("/api/v1/staff/" + mia)
+                .then().statusCode(412).body("code", equalTo("precondition_failed"));
+        // checking in changes the staff member too
+        String current = owner().get("/api/v1/staff/" + mia).then().extract().header("ETag");
+        owner().post("/api/v1/staff/" + mia + "/check-in").then().statusCode(200);
+        owner().header("If-Match", current).body("{\"name\":\"Mia C\"}").patch("/api/v1/staff/" + mia)
+                .then().statusCode(412);
+        owner().get("/api/v1/staff/" + mia).then().body("name", equalTo("Mia B"));
+
+        String trim = service("Trim");
+        RequestSpecification catalog = given().auth().oauth2(InternalTokens.forTenant(tenant, "services.read",
+                "services.write")).contentType(ContentType.JSON);
+        String tag = catalog.get("/api/v1/services/" + trim).then().statusCode(200).extract().header("ETag");
+        String next = catalog.header("If-Match", tag).body("{\"durationMinutes\":45}").patch("/api/v1/services/" + trim)
+                .then().statusCode(200).extract().header("ETag");
+        given().auth().oauth2(InternalTokens.forTenant(tenant, "services.write")).contentType(ContentType.JSON)
+                .header("If-Match", tag).body("{\"durationMinutes\":50}").patch("/api/v1/services/" + trim)
+                .then().statusCode(412).body("code", equalTo("precondition_failed"));
+        given().auth().oauth2(InternalTokens.forTenant(tenant, "services.read")).get("/api/v1/services/" + trim)
+                .then().body("durationMinutes", equalTo(45)).header("ETag", equalTo(next));
+    }
+
+    private String service(String name) {
+        return given().auth().oauth2(InternalTokens.forTenant(tenant, "services.write")).contentType(ContentType.JSON)
+                .body("{\"name\":\"" + name + "\",\"durationMinutes\":30,\"price\":{\"amount\":100,\"currency\":\"EUR\"}}")
+                .post("/api/v1/services").then().statusCode(201).extract().path("id");
+    }
+
+    @Test
     void checkInAndOutMoveTheStateAndEmitTheirEvents() throws Exception {
         String id = hire("Linus");
 

@@ -229,6 +229,37 @@ class CustomerResourceTest {
         writer().get("/api/v1/customers/" + id).then().body("firstName", equalTo("Alan"));
     }
 
+    /** CONTRACT §14: every single-resource answer has an ETag; a PATCH whose If-Match is stale is 412 and changes nothing. */
+    @Test
+    void aPatchWithAStaleIfMatchIs412AndChangesNothing() {
+        String created = writer().body("{\"firstName\":\"Ada\"}").post("/api/v1/customers").then().statusCode(201)
+                .header("ETag", org.hamcrest.Matchers.matchesPattern("\"[A-Za-z0-9_-]{22}\"")).extract().header("ETag");
+        String id = writer().get("/api/v1/customers?limit=1").then().statusCode(200)
+                .header("ETag", nullValue()).extract().path("data[0].id");
+        String read = writer().get("/api/v1/customers/" + id).then().statusCode(200).extract().header("ETag");
+        assertThat(read).isEqualTo(created);
+
+        // the other receptionist saves first
+        String saved = writer().header("If-Match", read).body("{\"lastName\":\"Lovelace\"}").patch("/api/v1/customers/" + id)
+                .then().statusCode(200).body("lastName", equalTo("Lovelace")).extract().header("ETag");
+        assertThat(saved).isNotEqualTo(read);
+        writer().get("/api/v1/customers/" + id).then().header("ETag", equalTo(saved));
+
+        writer().header("If-Match", read).body("{\"lastName\":\"Byron\"}").patch("/api/v1/customers/" + id)
+                .then().statusCode(412).contentType("application/problem+json")
+                .body("code", equalTo("precondition_failed")).body("status", equalTo(412));
+        writer().header("If-Match", "W/" + saved).body("{\"lastName\":\"Byron\"}").patch("/api/v1/customers/" + id)
+                .then().statusCode(412);
+        writer().get("/api/v1/customers/" + id).then().body("lastName", equalTo("Lovelace")).header("ETag", equalTo(saved));
+
+        // a list of tags, or *, matches; without If-Match a patch applies as before
+        writer().header("If-Match", read + ", " + saved).body("{\"lastName\":\"King\"}").patch("/api/v1/customers/" + id)
+                .then().statusCode(200).body("lastName", equalTo("King"));
+        writer().header("If-Match", "*").body("{\"notes\":\"vip\"}").patch("/api/v1/customers/" + id)
+                .then().statusCode(200);
+        writer().body("{\"notes\":null}").patch("/api/v1/customers/" + id).then().statusCode(200).body("notes", nullValue());
+    }
+
     @Test
     void invalidFieldsAre422WithEveryFieldNamed() {
         writer().body("{\"lastName\":\"NoFirst\",\"email\":\"not-an-email\",\"phone\":\"12345\"}")

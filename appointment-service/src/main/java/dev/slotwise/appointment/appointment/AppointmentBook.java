@@ -1,8 +1,11 @@
 package dev.slotwise.appointment.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.appointment.availability.StaffAvailability;
 import dev.slotwise.appointment.reference.References;
 import dev.slotwise.appointment.reference.ServiceRef;
+import dev.slotwise.appointment.reference.StaffSchedule;
+import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.outbox.Outbox;
@@ -16,12 +19,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
  * The appointment rules. References are checked with their owners before a transaction opens (no transaction waits
- * on the network); the exclusion constraint, not a read-then-write check, decides between racing bookings of one
+ * on the network), and so is whether the staff member can take the appointment (their services, hours and time off,
+ * CONTRACT §14); the exclusion constraint, not a read-then-write check, decides between racing bookings of one
  * staff member, so the loser gets 409 {@code appointment_conflict} however close the race. Every change records
  * its event in the outbox in the same transaction.
  */
@@ -32,9 +35,11 @@ public class AppointmentBook {
     private final References references;
     private final Outbox outbox;
     private final JsonMergePatch mergePatch;
+    private final EntityTags tags;
 
     public AppointmentBook(AppointmentRepository appointments, References references, Outbox outbox,
-            JsonMergePatch mergePatch) {
+            JsonMergePatch mergePatch, EntityTags tags) {
+        this.tags = tags;
         this.appointments = appointments;
         this.references = references;
         this.outbox = outbox;
@@ -44,7 +49,7 @@ public class AppointmentBook {
     /** Another booking took the slot: the exclusion constraint refused this one, or a deadlock over it aborted it. */
     private static final Predicate<Throwable> LOST_THE_SLOT = ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)
             .or(ConstraintViolations.deadlock());
-    private static final Instant LAST_WRITABLE = Instant.parse("9999-12-31T23:59:59.999Z");
+    private static final Duration SHORTEST_SERVICE = Duration.ofMinutes(5);
 
     Uni<Page<AppointmentView>> list(String tenantId, AppointmentFilter filter, PageRequest page) {
         return Panache.withSession(() -> appointments.page(tenantId, filter, page))
@@ -56,37 +61,48 @@ public class AppointmentBook {
     }
 
     Uni<AppointmentView> book(Caller caller, NewAppointment input) {
-        return references.check(caller.bearerToken(), input.customerId(), input.serviceId(), input.staffId())
-                .chain(service -> Panache.withTransaction(() -> {
-                    Instant now = now();
-                    Appointment appointment = new Appointment();
-                    appointment.create(Ids.next(AppointmentRepository.PREFIX), caller.tenantId(), now);
-                    appointment.customerId = input.customerId();
-                    appointment.serviceId = input.serviceId();
-                    appointment.staffId = input.staffId();
-                    appointment.startsAt = input.startsAt().truncatedTo(ChronoUnit.MILLIS);
-                    appointment.endsAt = endOf(appointment.startsAt, lengthOf(service.orElseThrow()));
-                    appointment.status = AppointmentStatus.BOOKED;
-                    appointment.notes = input.notes();
-                    return appointments.persist(appointment)
-                            .chain(saved -> publish("appointment.created", saved, caller));
-                }))
+        Instant startsAt = writableStart(input.startsAt());
+        return references.check(caller.bearerToken(), input.customerId(), input.serviceId(), input.staffId(), startsAt)
+                .chain(found -> {
+                    Instant endsAt = endOf(startsAt, lengthOf(found.service().orElseThrow()));
+                    StaffAvailability.require(found.staff().orElseThrow(), input.serviceId(), startsAt, endsAt,
+                            caller.timeZone());
+                    return Panache.withTransaction(() -> {
+                        Instant now = now();
+                        Appointment appointment = new Appointment();
+                        appointment.create(Ids.next(AppointmentRepository.PREFIX), caller.tenantId(), now);
+                        appointment.customerId = input.customerId();
+                        appointment.serviceId = input.serviceId();
+                        appointment.staffId = input.staffId();
+                        appointment.startsAt = startsAt;
+                        appointment.endsAt = endsAt;
+                        appointment.status = AppointmentStatus.BOOKED;
+                        appointment.notes = input.notes();
+                        return appointments.persist(appointment)
+                                .chain(saved -> publish("appointment.created", saved, caller));
+                    });
+                })
                 .onFailure(LOST_THE_SLOT).transform(e -> overlap());
     }
 
     /**
      * Applies a merge patch of {@code startsAt}, {@code staffId}, {@code serviceId}, {@code notes}. The booked length
-     * stays unless the service changes, in which case the new service's duration applies.
+     * stays unless the service changes, in which case the new service's duration applies. A change of time, staff
+     * member or service is checked against the staff member's schedule as a booking is; a change of notes alone is not.
+     * {@code ifMatch} (null: no condition) must match the appointment as it is when locked.
      */
-    Uni<AppointmentView> reschedule(Caller caller, String id, JsonNode patch) {
+    Uni<AppointmentView> reschedule(Caller caller, String id, JsonNode patch, String ifMatch) {
         return Panache.withSession(() -> appointments.require(caller.tenantId(), id)).chain(current -> {
+            tags.requireMatch(ifMatch, AppointmentView.of(current));
             current.requireBooked("be rescheduled");
             Reschedule wanted = mergePatch.apply(Reschedule.of(current), patch, Reschedule.class);
+            Instant startsAt = writableStart(wanted.startsAt());
             String newService = wanted.serviceId().equals(current.serviceId) ? null : wanted.serviceId();
             String newStaff = wanted.staffId().equals(current.staffId) ? null : wanted.staffId();
-            return references.check(caller.bearerToken(), null, newService, newStaff)
-                    .chain(service -> Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
-                            .chain(locked -> apply(caller, locked, patch, service))));
+            boolean moves = newService != null || newStaff != null || !startsAt.equals(current.startsAt);
+            return references.check(caller.bearerToken(), null, newService, moves ? wanted.staffId() : null, startsAt)
+                    .chain(found -> Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
+                            .chain(locked -> apply(caller, locked, patch, ifMatch, found))));
         }).onFailure(LOST_THE_SLOT).transform(e -> overlap());
     }
 
@@ -98,14 +114,26 @@ public class AppointmentBook {
         return transition(caller, id, AppointmentStatus.COMPLETED, "appointment.completed");
     }
 
-    private Uni<AppointmentView> apply(Caller caller, Appointment locked, JsonNode patch, Optional<ServiceRef> newService) {
+    private Uni<AppointmentView> apply(Caller caller, Appointment locked, JsonNode patch, String ifMatch,
+            References.Found found) {
+        tags.requireMatch(ifMatch, AppointmentView.of(locked));
         locked.requireBooked("be rescheduled");
         Reschedule target = mergePatch.apply(Reschedule.of(locked), patch, Reschedule.class);
-        Duration length = newService.map(AppointmentBook::lengthOf).orElse(locked.length());
+        Duration length = found.service().map(AppointmentBook::lengthOf).orElse(locked.length());
+        Instant startsAt = writableStart(target.startsAt());
+        Instant endsAt = endOf(startsAt, length);
+        boolean moves = !target.serviceId().equals(locked.serviceId) || !target.staffId().equals(locked.staffId)
+                || !startsAt.equals(locked.startsAt);
+        if (moves) {
+            StaffSchedule staff = found.staff().filter(schedule -> schedule.id().equals(target.staffId())).orElse(null);
+            if (staff != null) {
+                StaffAvailability.require(staff, target.serviceId(), startsAt, endsAt, caller.timeZone());
+            }
+        }
         locked.serviceId = target.serviceId();
         locked.staffId = target.staffId();
-        locked.startsAt = target.startsAt().truncatedTo(ChronoUnit.MILLIS);
-        locked.endsAt = endOf(locked.startsAt, length);
+        locked.startsAt = startsAt;
+        locked.endsAt = endsAt;
         locked.notes = target.notes();
         locked.updatedAt = now();
         return publish("appointment.updated", locked, caller);
@@ -132,10 +160,23 @@ public class AppointmentBook {
      */
     private static Instant endOf(Instant startsAt, Duration length) {
         Instant end = startsAt.plus(length);
-        if (end.isAfter(LAST_WRITABLE)) {
-            throw ApiException.invalid("startsAt", "must let the appointment end by 9999-12-31T23:59:59Z");
+        if (end.isAfter(References.LAST_WRITABLE)) {
+            throw tooLate();
         }
         return end;
+    }
+
+    /** The start as stored (milliseconds), early enough for the shortest service to end by the last writable instant. */
+    private static Instant writableStart(Instant requested) {
+        Instant startsAt = requested.truncatedTo(ChronoUnit.MILLIS);
+        if (startsAt.plus(SHORTEST_SERVICE).isAfter(References.LAST_WRITABLE)) {
+            throw tooLate();
+        }
+        return startsAt;
+    }
+
+    private static ApiException tooLate() {
+        return ApiException.invalid("startsAt", "must let the appointment end by 9999-12-31T23:59:59Z");
     }
 
     private static Duration lengthOf(ServiceRef service) {

@@ -1,10 +1,9 @@
 package dev.slotwise.appointment.appointment;
 
+import dev.slotwise.commons.http.QueryTimestamps;
 import dev.slotwise.commons.problem.ApiException;
 import io.quarkus.panache.common.Parameters;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 
 /**
  * The filters of {@code GET /api/v1/appointments}: appointments that start in [{@code from}, {@code to}), of one
@@ -13,8 +12,8 @@ import java.time.format.DateTimeParseException;
 record AppointmentFilter(Instant from, Instant to, String staffId, String customerId, AppointmentStatus status) {
 
     static AppointmentFilter parse(String from, String to, String staffId, String customerId, String status) {
-        Instant start = instant("from", from);
-        Instant end = instant("to", to);
+        Instant start = QueryTimestamps.optional("from", from);
+        Instant end = QueryTimestamps.optional("to", to);
         if (start != null && end != null && !end.isAfter(start)) {
             throw ApiException.malformed("to must be later than from");
         }
@@ -52,17 +51,6 @@ record AppointmentFilter(Instant from, Instant to, String staffId, String custom
             parameters.and("status", status);
         }
         return where.toString();
-    }
-
-    private static Instant instant(String name, String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return OffsetDateTime.parse(value).toInstant();
-        } catch (DateTimeParseException e) {
-            throw ApiException.malformed(name + " must be an ISO 8601 timestamp such as 2026-11-22T09:30:00Z");
-        }
     }
 
     private static String blankToNull(String value) {

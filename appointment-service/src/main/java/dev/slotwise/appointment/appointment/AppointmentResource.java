@@ -11,6 +11,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -62,9 +63,10 @@ public class AppointmentResource {
     @Path("{id}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     @RolesAllowed("appointments.write")
-    public Uni<AppointmentView> reschedule(@PathParam("id") String id, JsonNode patch) {
+    public Uni<AppointmentView> reschedule(@PathParam("id") String id, @HeaderParam("If-Match") String ifMatch,
+                                             JsonNode patch) {
         RequestBody.requireMergePatch(patch);
-        return book.reschedule(Caller.of(tenant), id, patch);
+        return book.reschedule(Caller.of(tenant), id, patch, ifMatch);
     }
 
     @POST

@@ -4,6 +4,7 @@ import dev.slotwise.commons.http.InternalLookups;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.ClientErrorException;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
@@ -33,7 +34,19 @@ public class CatalogDirectory {
         return InternalLookups.found(client.service(id, InternalLookups.bearer(bearerToken)));
     }
 
-    public Uni<Optional<StaffRef>> staff(String bearerToken, String id) {
-        return InternalLookups.found(client.staff(id, InternalLookups.bearer(bearerToken)));
+    /** The staff member's schedule with their time off in {@code [from, to)}, or empty when there is no such member. */
+    public Uni<Optional<StaffSchedule>> schedule(String bearerToken, String id, Instant from, Instant to) {
+        return InternalLookups.found(client.schedule(id, from.toString(), to.toString(),
+                InternalLookups.bearer(bearerToken)));
+    }
+
+    /**
+     * The schedules of the staff with working hours who perform the service (only {@code staffId}'s when given),
+     * time off in {@code [from, to)}; empty when {@code staffId} names no staff member.
+     */
+    public Uni<Optional<StaffSchedules>> schedulesPerforming(String bearerToken, String serviceId, String staffId,
+            Instant from, Instant to) {
+        return InternalLookups.found(client.schedulesPerforming(serviceId, staffId, from.toString(), to.toString(),
+                InternalLookups.bearer(bearerToken)));
     }
 }

@@ -1,6 +1,9 @@
 package dev.slotwise.catalog.product;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.outbox.Outbox;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
@@ -26,10 +29,14 @@ public class Inventory {
 
     private final ProductRepository products;
     private final Outbox outbox;
+    private final JsonMergePatch mergePatch;
+    private final EntityTags tags;
 
-    public Inventory(ProductRepository products, Outbox outbox) {
+    public Inventory(ProductRepository products, Outbox outbox, JsonMergePatch mergePatch, EntityTags tags) {
         this.products = products;
         this.outbox = outbox;
+        this.mergePatch = mergePatch;
+        this.tags = tags;
     }
 
     Uni<Page<ProductView>> list(String tenantId, PageRequest page) {
@@ -53,6 +60,24 @@ public class Inventory {
             product.priceCurrency = input.price().currency();
             return products.persist(product).map(ProductView::of);
         });
+    }
+
+    /**
+     * Applies a merge patch of name, sku, threshold and price, when {@code ifMatch} (null: no condition) still matches
+     * the product. A new threshold emits nothing: {@code stock.low} is due when a move crosses it.
+     */
+    Uni<ProductView> update(String tenantId, String id, JsonNode patch, String ifMatch) {
+        return Panache.withTransaction(() -> products.requireForUpdate(tenantId, id).map(product -> {
+            tags.requireMatch(ifMatch, ProductView.of(product));
+            ProductPatch changed = mergePatch.apply(ProductPatch.of(product), patch, ProductPatch.class);
+            product.name = changed.name();
+            product.sku = changed.sku();
+            product.lowStockThreshold = changed.lowStockThreshold();
+            product.priceAmount = changed.price().amount();
+            product.priceCurrency = changed.price().currency();
+            product.updatedAt = now();
+            return ProductView.of(product);
+        }));
     }
 
     Uni<ProductView> adjust(String tenantId, String id, StockAdjustment adjustment) {

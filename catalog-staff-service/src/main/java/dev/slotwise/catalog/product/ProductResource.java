@@ -1,5 +1,6 @@
 package dev.slotwise.catalog.product;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
@@ -10,6 +11,8 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -18,7 +21,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** {@code /api/v1/products} and their stock adjustments (CONTRACT §5). */
+/** {@code /api/v1/products} and their stock adjustments (CONTRACT §5); a patch changes all but the stock level. */
 @Path("/api/v1/products")
 @Produces(MediaType.APPLICATION_JSON)
 public class ProductResource {
@@ -51,6 +54,15 @@ public class ProductResource {
     @RolesAllowed("inventory.read")
     public Uni<ProductView> get(@PathParam("id") String id) {
         return inventory.get(tenant.tenantId(), id);
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    @RolesAllowed("inventory.write")
+    public Uni<ProductView> update(@PathParam("id") String id, @HeaderParam("If-Match") String ifMatch, JsonNode patch) {
+        RequestBody.requireMergePatch(patch);
+        return inventory.update(tenant.tenantId(), id, patch, ifMatch);
     }
 
     @POST

@@ -1,6 +1,7 @@
 package dev.slotwise.catalog.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.page.Page;
@@ -18,10 +19,12 @@ public class ServiceCatalog {
 
     private final ServiceRepository services;
     private final JsonMergePatch mergePatch;
+    private final EntityTags tags;
 
-    public ServiceCatalog(ServiceRepository services, JsonMergePatch mergePatch) {
+    public ServiceCatalog(ServiceRepository services, JsonMergePatch mergePatch, EntityTags tags) {
         this.services = services;
         this.mergePatch = mergePatch;
+        this.tags = tags;
     }
 
     @WithSession
@@ -43,9 +46,11 @@ public class ServiceCatalog {
         return services.persist(service).map(ServiceView::of);
     }
 
+    /** Applies a merge patch when {@code ifMatch} (null: no condition) still matches the service. */
     @WithTransaction
-    public Uni<ServiceView> update(String tenantId, String id, JsonNode patch) {
+    public Uni<ServiceView> update(String tenantId, String id, JsonNode patch, String ifMatch) {
         return services.requireForUpdate(tenantId, id).map(service -> {
+            tags.requireMatch(ifMatch, ServiceView.of(service));
             service.apply(mergePatch.apply(ServiceInput.of(service), patch, ServiceInput.class));
             service.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             return ServiceView.of(service);

@@ -11,6 +11,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -59,8 +60,9 @@ public class ServiceResource {
     @Path("{id}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     @RolesAllowed("services.write")
-    public Uni<ServiceView> update(@PathParam("id") String id, JsonNode patch) {
+    public Uni<ServiceView> update(@PathParam("id") String id, @HeaderParam("If-Match") String ifMatch,
+                                    JsonNode patch) {
         RequestBody.requireMergePatch(patch);
-        return catalog.update(tenant.tenantId(), id, patch);
+        return catalog.update(tenant.tenantId(), id, patch, ifMatch);
     }
 }

@@ -2,9 +2,11 @@ package dev.slotwise.catalog.staff;
 
 import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.List;
 
 /** A member of a business's staff, who is booked for appointments and checks in and out of work. */
 @Entity
@@ -23,9 +25,15 @@ public class StaffMember extends TenantOwned {
     /** {@link WorkingHours} as JSON; {@code []} when unset. */
     @Column(name = "working_hours", nullable = false)
     public String workingHours = "[]";
+    /** The services the member performs; empty: every service. */
+    @Column(name = "service_ids", nullable = false)
+    @Convert(converter = ServiceIdsColumn.class)
+    public List<String> serviceIds = List.of();
 
+    /** Applies {@code input} whose service ids were checked to be the tenant's. */
     void apply(StaffInput input) {
         name = input.name();
         email = input.email();
+        serviceIds = input.serviceIdsOrNone();
     }
 }

@@ -12,6 +12,7 @@ import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -63,9 +64,10 @@ public class StaffResource {
     @Path("{id}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     @RolesAllowed("staff.write")
-    public Uni<StaffView> update(@PathParam("id") String id, JsonNode patch) {
+    public Uni<StaffView> update(@PathParam("id") String id, @HeaderParam("If-Match") String ifMatch,
+                                  JsonNode patch) {
         RequestBody.requireMergePatch(patch);
-        return roster.update(tenant.tenantId(), id, patch);
+        return roster.update(tenant.tenantId(), id, patch, ifMatch);
     }
 
     @POST

@@ -1,18 +1,23 @@
 package dev.slotwise.catalog.staff;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.outbox.Outbox;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.catalog.service.ServiceRepository;
 import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.FieldError;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The tenant's staff and their attendance. Check-in and check-out lock the row, so two racing check-ins give one
@@ -22,11 +27,16 @@ import java.time.temporal.ChronoUnit;
 public class StaffRoster {
 
     private final StaffRepository staff;
+    private final ServiceRepository services;
     private final JsonMergePatch mergePatch;
     private final Outbox outbox;
+    private final EntityTags tags;
 
-    public StaffRoster(StaffRepository staff, JsonMergePatch mergePatch, Outbox outbox) {
+    public StaffRoster(StaffRepository staff, ServiceRepository services, JsonMergePatch mergePatch, Outbox outbox,
+                       EntityTags tags) {
+        this.tags = tags;
         this.staff = staff;
+        this.services = services;
         this.mergePatch = mergePatch;
         this.outbox = outbox;
     }
@@ -43,19 +53,45 @@ public class StaffRoster {
 
     @WithTransaction
     public Uni<StaffView> create(String tenantId, StaffInput input) {
-        Instant now = now();
-        StaffMember member = new StaffMember();
-        member.create(Ids.next(StaffRepository.PREFIX), tenantId, now);
-        member.apply(input);
-        return staff.persist(member).map(StaffView::of);
+        return servicesChecked(tenantId, input).chain(checked -> {
+            StaffMember member = new StaffMember();
+            member.create(Ids.next(StaffRepository.PREFIX), tenantId, now());
+            member.apply(checked);
+            return staff.persist(member).map(StaffView::of);
+        });
     }
 
+    /** Applies a merge patch when {@code ifMatch} (null: no condition) still matches the member. */
     @WithTransaction
-    public Uni<StaffView> update(String tenantId, String id, JsonNode patch) {
-        return staff.requireForUpdate(tenantId, id).map(member -> {
-            member.apply(mergePatch.apply(StaffInput.of(member), patch, StaffInput.class));
-            member.updatedAt = now();
-            return StaffView.of(member);
+    public Uni<StaffView> update(String tenantId, String id, JsonNode patch, String ifMatch) {
+        return staff.requireForUpdate(tenantId, id).chain(member -> {
+            tags.requireMatch(ifMatch, StaffView.of(member));
+            StaffInput wanted = mergePatch.apply(StaffInput.of(member), patch, StaffInput.class);
+            return servicesChecked(tenantId, wanted).map(checked -> {
+                member.apply(checked);
+                member.updatedAt = now();
+                return StaffView.of(member);
+            });
+        });
+    }
+
+    /** {@code input} when every service id it names is a service of the tenant; a 422 naming each other one. */
+    private Uni<StaffInput> servicesChecked(String tenantId, StaffInput input) {
+        List<String> named = input.serviceIdsOrNone();
+        if (named.isEmpty()) {
+            return Uni.createFrom().item(input);
+        }
+        return services.idsAmong(tenantId, named).map(found -> {
+            List<FieldError> errors = new ArrayList<>();
+            for (int i = 0; i < input.serviceIds().size(); i++) {
+                if (!found.contains(input.serviceIds().get(i))) {
+                    errors.add(new FieldError("serviceIds[" + i + "]", "is not a service of this business"));
+                }
+            }
+            if (!errors.isEmpty()) {
+                throw ApiException.invalid(errors);
+            }
+            return input;
         });
     }
 

@@ -1,13 +1,14 @@
 package dev.slotwise.catalog.staff;
 
 import java.time.Instant;
+import java.util.List;
 
 /** The staff resource of CONTRACT §5. */
-public record StaffView(String id, String name, String email, boolean checkedIn, Instant lastCheckInAt,
+public record StaffView(String id, String name, String email, List<String> serviceIds, boolean checkedIn, Instant lastCheckInAt,
         Instant lastCheckOutAt, Instant createdAt, Instant updatedAt) {
 
     static StaffView of(StaffMember member) {
-        return new StaffView(member.id, member.name, member.email, member.checkedIn, member.lastCheckInAt,
+        return new StaffView(member.id, member.name, member.email, member.serviceIds, member.checkedIn, member.lastCheckInAt,
                 member.lastCheckOutAt, member.createdAt, member.updatedAt);
     }
 }

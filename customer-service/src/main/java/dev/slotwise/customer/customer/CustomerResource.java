@@ -11,6 +11,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -66,8 +67,9 @@ public class CustomerResource {
     @Path("{id}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     @RolesAllowed("customers.write")
-    public Uni<CustomerView> update(@PathParam("id") String id, JsonNode patch) {
+    public Uni<CustomerView> update(@PathParam("id") String id, @HeaderParam("If-Match") String ifMatch,
+                                     JsonNode patch) {
         RequestBody.requireMergePatch(patch);
-        return customers.update(tenant.tenantId(), id, patch);
+        return customers.update(tenant.tenantId(), id, patch, ifMatch);
     }
 }

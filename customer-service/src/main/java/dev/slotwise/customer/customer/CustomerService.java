@@ -1,6 +1,7 @@
 package dev.slotwise.customer.customer;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.outbox.Outbox;
@@ -22,8 +23,11 @@ public class CustomerService {
     private final Outbox outbox;
     private final JsonMergePatch mergePatch;
     private final UniqueRule emailRule;
+    private final EntityTags tags;
 
-    public CustomerService(CustomerRepository customers, Outbox outbox, JsonMergePatch mergePatch, UniqueRule emailRule) {
+    public CustomerService(CustomerRepository customers, Outbox outbox, JsonMergePatch mergePatch, UniqueRule emailRule,
+                           EntityTags tags) {
+        this.tags = tags;
         this.customers = customers;
         this.outbox = outbox;
         this.mergePatch = mergePatch;
@@ -52,9 +56,11 @@ public class CustomerService {
                 .chain(saved -> publish("customer.created", saved));
     }
 
+    /** Applies a merge patch when {@code ifMatch} (null: no condition) still matches the customer, locked meanwhile. */
     @WithTransaction
-    public Uni<CustomerView> update(String tenantId, String id, JsonNode patch) {
-        return customers.require(tenantId, id).chain(customer -> {
+    public Uni<CustomerView> update(String tenantId, String id, JsonNode patch, String ifMatch) {
+        return customers.requireForUpdate(tenantId, id).chain(customer -> {
+            tags.requireMatch(ifMatch, CustomerView.of(customer));
             CustomerInput changed = mergePatch.apply(CustomerInput.of(customer), patch, CustomerInput.class);
             return requireFreeEmail(tenantId, changed.email(), id).chain(() -> {
                 customer.apply(changed);

@@ -32,6 +32,12 @@ final class StackApi {
     }
 
     static Answer call(String method, String path, String token, String body) throws IOException, InterruptedException {
+        return call(method, path, token, body, Map.of());
+    }
+
+    /** {@link #call} with more request headers, such as {@code If-Match}. */
+    static Answer call(String method, String path, String token, String body, Map<String, String> headers)
+            throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(SharedStack.stack().gatewayUrl() + path))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
@@ -41,6 +47,7 @@ final class StackApi {
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
+        headers.forEach(request::header);
         HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
         URI uri = URI.create(SharedStack.stack().gatewayUrl() + path);
         assertThat(ApiContract.described().problems(new ApiContract.Exchange(method, uri.getRawPath(),

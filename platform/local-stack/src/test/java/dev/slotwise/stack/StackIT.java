@@ -23,6 +23,7 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -240,6 +241,43 @@ class StackIT {
             assertThat(checkout.get("data").get("staffId").asText()).isEqualTo(mia);
             assertThat(checkout.get("data").get("name").asText()).isEqualTo("Mia");
         }
+    }
+
+    /** CONTRACT §14 through the gateway: one call finds a free slot, the next books it; it is never offered again. */
+    @Test
+    void aClientFindsAFreeSlotAndBooksItInTwoCalls() throws Exception {
+        String tenant = createTenant("Slots", "America/New_York", "pro");
+        String key = createKey(tenant, "customers.write", "services.write", "staff.write", "appointments.read",
+                "appointments.write").get("key").asText();
+        String colour = created(call("POST", "/api/v1/services", key,
+                "{\"name\":\"Colour\",\"durationMinutes\":45,\"price\":{\"amount\":9000,\"currency\":\"USD\"}}"));
+        String maria = created(call("POST", "/api/v1/staff", key, "{\"name\":\"Maria\",\"serviceIds\":[\"" + colour + "\"]}"));
+        String guest = created(call("POST", "/api/v1/customers", key, "{\"firstName\":\"Guest\"}"));
+        ok(call("PUT", "/api/v1/staff/" + maria + "/working-hours", key,
+                "{\"weekly\":[{\"day\":\"tuesday\",\"start\":\"10:00\",\"end\":\"12:00\"}]}"));
+
+        // Tuesday 2030-12-03 in New York (UTC-5): 10:00-12:00 local is 15:00-17:00Z
+        String search = "/api/v1/availability?serviceId=" + colour
+                + "&from=2030-12-02T00:00:00Z&to=2030-12-09T00:00:00Z&slotMinutes=30";
+        JsonNode slots = ok(call("GET", search, key, null)).get("data");
+        assertThat(slots.findValuesAsText("startsAt")).containsExactly("2030-12-03T15:00:00Z", "2030-12-03T15:30:00Z",
+                "2030-12-03T16:00:00Z");
+        JsonNode slot = slots.get(0);
+        Answer booked = call("POST", "/api/v1/appointments", key, booking(guest, colour, slot.get("staffId").asText(),
+                slot.get("startsAt").asText()));
+        assertThat(booked.body().get("endsAt").asText()).isEqualTo(slot.get("endsAt").asText());
+        String appointment = created(booked);
+        assertThat(ok(call("GET", search, key, null)).get("data").findValuesAsText("startsAt"))
+                .containsExactly("2030-12-03T16:00:00Z");
+        assertProblem(call("POST", "/api/v1/appointments", key, booking(guest, colour, maria, "2030-12-03T17:00:00Z")),
+                409, "staff_unavailable");
+
+        // If-Match and ETag pass through the gateway both ways
+        String etag = call("GET", "/api/v1/appointments/" + appointment, key, null).header("ETag");
+        assertThat(etag).isNotBlank();
+        ok(call("PATCH", "/api/v1/appointments/" + appointment, key, "{\"notes\":\"first visit\"}", Map.of("If-Match", etag)));
+        assertProblem(call("PATCH", "/api/v1/appointments/" + appointment, key, "{\"notes\":\"second\"}",
+                Map.of("If-Match", etag)), 412, "precondition_failed");
     }
 
     private static String booking(String customer, String service, String staff, String startsAt) {

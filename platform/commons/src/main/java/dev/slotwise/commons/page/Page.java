@@ -18,6 +18,11 @@ public record Page<T>(List<T> data, String nextCursor) {
         return new Page<>(shown, Cursor.after(idOf.apply(shown.get(shown.size() - 1))));
     }
 
+    /** Every item at once, with no next page (answers that are not paged, such as an availability search). */
+    public static <T> Page<T> complete(List<T> all) {
+        return new Page<>(List.copyOf(all), null);
+    }
+
     public <R> Page<R> map(Function<T, R> mapper) {
         return new Page<>(data.stream().map(mapper).toList(), nextCursor);
     }

@@ -1,0 +1,88 @@
+package dev.slotwise.appointment.availability;
+
+import dev.slotwise.appointment.reference.CatalogDirectory;
+import dev.slotwise.appointment.reference.References;
+import dev.slotwise.appointment.reference.ServiceRef;
+import dev.slotwise.appointment.reference.StaffSchedule;
+import dev.slotwise.appointment.reference.StaffSchedules;
+import dev.slotwise.commons.http.InternalLookups;
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.page.Page;
+import dev.slotwise.commons.problem.ApiException;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Free slots (CONTRACT §14). The schedules come from catalog-staff-service on every search and the bookings from this
+ * service's own table, so a schedule change or a booking shows in the very next search: the client that just booked a
+ * slot is never offered it again. A slot is a start on the grid in {@code [from, to)} at which a staff member who
+ * performs the service works for the service's whole length, is not on time off and has no booked appointment.
+ */
+@ApplicationScoped
+public class AvailabilitySearch {
+
+    private static final Comparator<Slot> BY_START_THEN_STAFF =
+            Comparator.comparing(Slot::startsAt).thenComparing(Slot::staffId);
+
+    private final References references;
+    private final CatalogDirectory catalog;
+    private final BookedTimes booked;
+
+    public AvailabilitySearch(References references, CatalogDirectory catalog, BookedTimes booked) {
+        this.references = references;
+        this.catalog = catalog;
+        this.booked = booked;
+    }
+
+    Uni<Page<Slot>> search(String tenantId, String bearerToken, ZoneId zone, AvailabilityQuery query) {
+        // a slot starting just before `to` lasts until `to` plus the service's length
+        Instant horizon = query.to().plus(References.LONGEST_SERVICE).isAfter(References.LAST_WRITABLE)
+                ? References.LAST_WRITABLE : query.to().plus(References.LONGEST_SERVICE);
+        if (!Ids.looksLike("svc", query.serviceId())) {
+            return Uni.createFrom().failure(ApiException.invalid("serviceId", "is not a service of this business"));
+        }
+        if (query.staffId() != null && !Ids.looksLike("stf", query.staffId())) {
+            return Uni.createFrom().failure(ApiException.invalid("staffId", "is not a staff member of this business"));
+        }
+        Uni<ServiceRef> service = references.offeredService(bearerToken, query.serviceId());
+        Uni<Optional<StaffSchedules>> staff = InternalLookups.guarded("catalog-staff-service",
+                catalog.schedulesPerforming(bearerToken, query.serviceId(), query.staffId(), query.from(), horizon));
+        return Uni.combine().all().unis(service, staff).asTuple().chain(found -> {
+            List<StaffSchedule> schedules = found.getItem2().orElseThrow(
+                    () -> ApiException.invalid("staffId", "is not a staff member of this business")).data();
+            List<String> staffIds = schedules.stream().map(StaffSchedule::id).toList();
+            return booked.overlapping(tenantId, staffIds, query.from(), horizon)
+                    .map(appointments -> Page.complete(slots(found.getItem1(), schedules, appointments, zone, query)));
+        });
+    }
+
+    private static List<Slot> slots(ServiceRef service, List<StaffSchedule> schedules,
+            Map<String, List<Interval>> appointments, ZoneId zone, AvailabilityQuery query) {
+        Duration length = Duration.ofMinutes(service.durationMinutes());
+        SlotGrid grid = new SlotGrid(zone, query.slotMinutes());
+        List<Slot> slots = new ArrayList<>();
+        for (StaffSchedule staff : schedules) {
+            List<Interval> busy = new ArrayList<>(appointments.getOrDefault(staff.id(), List.of()));
+            staff.timeOff().forEach(off -> busy.add(new Interval(off.startsAt(), off.endsAt())));
+            List<Interval> working = WorkingTime.between(staff.weekly(), zone, query.from(),
+                    query.to().plus(length));
+            for (Interval free : Interval.without(working, busy)) {
+                Instant lastStart = free.end().minus(length);
+                Instant start = grid.firstAtOrAfter(free.start().isBefore(query.from()) ? query.from() : free.start());
+                for (; !start.isAfter(lastStart) && start.isBefore(query.to()); start = grid.after(start)) {
+                    slots.add(new Slot(start, start.plus(length), staff.id()));
+                }
+            }
+        }
+        slots.sort(BY_START_THEN_STAFF);
+        return slots;
+    }
+}
