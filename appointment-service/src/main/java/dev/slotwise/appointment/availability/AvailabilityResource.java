@@ -1,6 +1,5 @@
 package dev.slotwise.appointment.availability;
 
-import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -9,6 +8,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 /** {@code GET /api/v1/availability} (CONTRACT §14): every free slot, not paged. */
 @Path("/api/v1/availability")
@@ -25,10 +25,11 @@ public class AvailabilityResource {
 
     @GET
     @RolesAllowed("appointments.read")
-    public Uni<Page<Slot>> search(@QueryParam("serviceId") String serviceId, @QueryParam("from") String from,
+    public Uni<Response> search(@QueryParam("serviceId") String serviceId, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("staffId") String staffId,
             @QueryParam("slotMinutes") String slotMinutes) {
         AvailabilityQuery query = AvailabilityQuery.parse(serviceId, from, to, staffId, slotMinutes);
-        return search.search(tenant.tenantId(), tenant.bearerToken(), tenant.timeZone(), query);
+        return search.search(tenant.tenantId(), tenant.bearerToken(), tenant.timeZone(), query)
+                .map(answer -> Response.ok(answer, MediaType.APPLICATION_JSON_TYPE).build());
     }
 }

@@ -5,26 +5,33 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** A half-open stretch of time {@code [start, end)}. */
-record Interval(Instant start, Instant end) {
+/**
+ * A half-open stretch of time {@code [start, end)} in epoch milliseconds: every time the API stores has millisecond
+ * precision, and a search over thousands of them stays in primitive arithmetic.
+ */
+record Interval(long start, long end) {
 
-    boolean overlaps(Instant otherStart, Instant otherEnd) {
-        return start.isBefore(otherEnd) && otherStart.isBefore(end);
+    static Interval of(Instant start, Instant end) {
+        return new Interval(start.toEpochMilli(), end.toEpochMilli());
     }
 
-    boolean contains(Instant otherStart, Instant otherEnd) {
-        return !otherStart.isBefore(start) && !otherEnd.isAfter(end);
+    boolean overlaps(long otherStart, long otherEnd) {
+        return start < otherEnd && otherStart < end;
+    }
+
+    boolean contains(long otherStart, long otherEnd) {
+        return otherStart >= start && otherEnd <= end;
     }
 
     /** The intervals ordered by start, with those that overlap or touch joined into one. */
     static List<Interval> merged(List<Interval> intervals) {
         List<Interval> ordered = new ArrayList<>(intervals);
-        ordered.sort(Comparator.comparing(Interval::start));
+        ordered.sort(Comparator.comparingLong(Interval::start));
         List<Interval> merged = new ArrayList<>();
         for (Interval next : ordered) {
             Interval last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-            if (last != null && !next.start().isAfter(last.end())) {
-                if (next.end().isAfter(last.end())) {
+            if (last != null && next.start() <= last.end()) {
+                if (next.end() > last.end()) {
                     merged.set(merged.size() - 1, new Interval(last.start(), next.end()));
                 }
             } else {
@@ -40,20 +47,18 @@ record Interval(Instant start, Instant end) {
         List<Interval> remaining = new ArrayList<>(free.size());
         int first = 0;
         for (Interval piece : free) {
-            Instant cursor = piece.start();
-            while (first < taken.size() && !taken.get(first).end().isAfter(cursor)) {
+            long cursor = piece.start();
+            while (first < taken.size() && taken.get(first).end() <= cursor) {
                 first++;
             }
-            for (int k = first; k < taken.size() && taken.get(k).start().isBefore(piece.end()); k++) {
+            for (int k = first; k < taken.size() && taken.get(k).start() < piece.end(); k++) {
                 Interval busyPart = taken.get(k);
-                if (busyPart.start().isAfter(cursor)) {
+                if (busyPart.start() > cursor) {
                     remaining.add(new Interval(cursor, busyPart.start()));
                 }
-                if (busyPart.end().isAfter(cursor)) {
-                    cursor = busyPart.end();
-                }
+                cursor = Math.max(cursor, busyPart.end());
             }
-            if (cursor.isBefore(piece.end())) {
+            if (cursor < piece.end()) {
                 remaining.add(new Interval(cursor, piece.end()));
             }
         }

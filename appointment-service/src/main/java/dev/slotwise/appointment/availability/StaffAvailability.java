@@ -20,13 +20,15 @@ public final class StaffAvailability {
         if (!staff.performs(serviceId)) {
             throw unavailable("the staff member does not perform this service");
         }
+        long start = startsAt.toEpochMilli();
+        long end = endsAt.toEpochMilli();
         for (StaffSchedule.Period off : staff.timeOff()) {
-            if (new Interval(off.startsAt(), off.endsAt()).overlaps(startsAt, endsAt)) {
+            if (Interval.of(off.startsAt(), off.endsAt()).overlaps(start, end)) {
                 throw unavailable("the staff member is on time off during this appointment");
             }
         }
         if (!staff.weekly().isEmpty() && WorkingTime.between(staff.weekly(), zone, startsAt, endsAt).stream()
-                .noneMatch(stretch -> stretch.contains(startsAt, endsAt))) {
+                .noneMatch(stretch -> stretch.contains(start, end))) {
             throw unavailable("the staff member does not work for the whole of this appointment");
         }
     }
