@@ -27,6 +27,10 @@ for day in monday tuesday wednesday thursday friday saturday; do
   HOURS+="{\"day\":\"$day\",\"start\":\"08:00\",\"end\":\"20:00\"},"
 done
 HOURS="${HOURS%,}]}"
+# the demo seed's staff have working hours too: the bench measures its own twenty
+for member in $(api "$GATEWAY/api/v1/staff?limit=100" | python3 -c 'import json,sys; print(" ".join(s["id"] for s in json.load(sys.stdin)["data"]))'); do
+  api -X PUT -d '{"weekly":[]}' "$GATEWAY/api/v1/staff/$member/working-hours" >/dev/null
+done
 STAFF=()
 for i in $(seq 1 20); do
   member="$(api -d "{\"name\":\"Staff $i\"}" "$GATEWAY/api/v1/staff" | id_of)"

@@ -99,8 +99,16 @@ public final class SlotwiseUp {
                 Map.<String, Object>of("name", "Colour", "durationMinutes", 90, "price", Map.of("amount", 9000, "currency", "EUR")))) {
             post(http, stack.gatewayUrl() + "/api/v1/services", bearer, service);
         }
+        // working hours, so that GET /api/v1/availability offers slots from the first run
+        Map<String, List<String>> weekdays = Map.of("Mia", List.of("tuesday", "wednesday", "thursday", "friday",
+                "saturday"), "Noah", List.of("monday", "tuesday", "wednesday", "thursday", "friday"));
         for (String name : List.of("Mia", "Noah")) {
-            post(http, stack.gatewayUrl() + "/api/v1/staff", bearer, Map.of("name", name));
+            String staff = post(http, stack.gatewayUrl() + "/api/v1/staff", bearer, Map.of("name", name))
+                    .get("id").asText();
+            List<Map<String, String>> weekly = weekdays.get(name).stream()
+                    .map(day -> Map.of("day", day, "start", "09:00", "end", "18:00")).toList();
+            send(http, "PUT", stack.gatewayUrl() + "/api/v1/staff/" + staff + "/working-hours", bearer,
+                    Map.of("weekly", weekly), 200);
         }
         stack.secrets().write("demo-tenant-id", tenant.get("id").asText());
         stack.secrets().write("demo-api-key", demoKey);
@@ -131,13 +139,19 @@ public final class SlotwiseUp {
 
     private static JsonNode post(HttpClient http, String url, String authorization, Object body)
             throws IOException, InterruptedException {
+        return send(http, "POST", url, authorization, body, 201);
+    }
+
+    private static JsonNode send(HttpClient http, String method, String url, String authorization, Object body,
+                                 int expected) throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url))
                 .header("Authorization", authorization)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+                .method(method, HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
                 HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 201) {
-            throw new IllegalStateException("seeding demo data failed: POST " + url + " → " + response.statusCode());
+        if (response.statusCode() != expected) {
+            throw new IllegalStateException("seeding demo data failed: " + method + " " + url + " → "
+                    + response.statusCode());
         }
         return JSON.readTree(response.body());
     }
