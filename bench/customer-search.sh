@@ -45,6 +45,6 @@ for search in email q; do
   # warm-up (JIT, connection pools, the index pages in PostgreSQL's cache), not reported
   SEARCH="$search" KEY="$KEY" wrk -t2 -c8 -d10s -s "$LUA" "$GATEWAY" >/dev/null
   echo "== search by $search: ${SECONDS_PER_RUN}s, $CONNECTIONS connections"
-  SEARCH="$search" KEY="$KEY" wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency -s "$LUA" "$GATEWAY" \
+  SEARCH="$search" KEY="$KEY" wrk -t"$(( CONNECTIONS < 2 ? 1 : 2 ))" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency -s "$LUA" "$GATEWAY" \
     | grep -E "Requests/sec|Latency |50%|90%|99%|Non-2xx"
 done
