@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 /**
  * The public request path for {@code /api/**}, decided on headers first, in this order: a client address with too
@@ -80,6 +81,7 @@ public class ProxyHandler {
      * counted against its client address and is 429 once that address has failed too often this minute.
      */
     void handle(RoutingContext context) {
+        AccessLog.follow(context);
         String authorization = context.request().getHeader(HttpHeaders.AUTHORIZATION);
         if (authorization == null) {
             problems.send(context, unauthenticated());
@@ -105,6 +107,8 @@ public class ProxyHandler {
     }
 
     private void withinQuota(RoutingContext context, Credential credential) {
+        context.put(AccessLog.TENANT, credential.tenantId());
+        MDC.put(RequestIds.TENANT_MDC_KEY, credential.tenantId());
         if (credential.expiresAt() == null) {
             keyUsage.used(credential.id());
         }
@@ -136,6 +140,7 @@ public class ProxyHandler {
             return;
         }
         Route route = match.route().get();
+        context.put(AccessLog.ROUTE, route.pattern());
         if (!credential.allows(route.scope())) {
             problems.send(context, new ApiException(403, "insufficient_scope",
                     "this operation needs the scope " + route.scope(), List.of(),

@@ -118,6 +118,10 @@ public final class LocalStack implements AutoCloseable {
         shared.putIfAbsent("SLOTWISE_WEBHOOKS_ALLOW_HTTP",
                 System.getenv().getOrDefault("SLOTWISE_WEBHOOKS_ALLOW_HTTP", "true"));
         shared.put("SLOTWISE_DATA_DIR", dataDir.toString());
+        // the services' log files are JSON lines, as in production (the console of `up` is the launcher's own)
+        shared.put("SLOTWISE_LOG_JSON", "true");
+        // and every service writes its access lines (the gateway's are on everywhere)
+        shared.put("QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL", "DEBUG");
         Map<String, Integer> ports = new LinkedHashMap<>();
         for (ServiceSpec spec : SERVICES) {
             ports.put(spec.module(), FreePorts.next());

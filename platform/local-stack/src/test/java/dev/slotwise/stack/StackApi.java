@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The gateway of the shared stack as a client calls it, with the operator steps every test starts with. */
 final class StackApi {
@@ -55,7 +57,24 @@ final class StackApi {
                 response.headers().firstValue("Content-Type").orElse(null), bytes(response.body()))))
                 .as("the exchange against the API description").isEmpty();
         JsonNode json = response.body().isEmpty() ? null : JSON.readTree(response.body());
+        remember(json);
         return new Answer(response.statusCode(), response.headers().map(), json);
+    }
+
+    /** Every credential or secret an answer of this run handed out (API keys, tokens, webhook secrets). */
+    static final Set<String> ISSUED_SECRETS = ConcurrentHashMap.newKeySet();
+    private static final List<String> SECRET_FIELDS = List.of("key", "secret", "access_token", "refresh_token",
+            "clientSecret");
+
+    private static void remember(JsonNode answer) {
+        if (answer == null || !answer.isObject()) {
+            return;
+        }
+        for (String field : SECRET_FIELDS) {
+            if (answer.path(field).isTextual() && answer.get(field).asText().length() >= 16) {
+                ISSUED_SECRETS.add(answer.get(field).asText());
+            }
+        }
     }
 
     private static byte[] bytes(String text) {

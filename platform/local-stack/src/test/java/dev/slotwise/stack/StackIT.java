@@ -280,6 +280,74 @@ class StackIT {
                 Map.of("If-Match", etag)), 412, "precondition_failed");
     }
 
+    /**
+     * Issue 19, logs: the services' log files are JSON lines; the gateway's access line names the route's template,
+     * the status, the tenant and the request id, and every line the gateway or customer-service logs while handling
+     * a request names that request; no key, token or secret handed out during this run is in any log line.
+     */
+    @Test
+    void logsAreJsonLinesThatNameTheRequestAndNeverACredential() throws Exception {
+        String tenant = createTenant("Logs");
+        String key = createKey(tenant, "customers.read", "customers.write").get("key").asText();
+        String requestId = "it-logs-" + java.util.UUID.randomUUID();
+        Answer created = call("POST", "/api/v1/customers", key, "{\"firstName\":\"Log\"}",
+                Map.of("X-Request-Id", requestId));
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.header("X-Request-Id")).isEqualTo(requestId);
+        Path logs = SharedStack.stack().dataDir().resolve("logs");
+
+        List<JsonNode> access = List.of();
+        for (long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos(); access.isEmpty()
+                && System.nanoTime() < deadline; Thread.sleep(100)) {
+            access = jsonLines(logs.resolve("api-gateway.log")).stream()
+                    .filter(line -> line.path("message").asText().contains(requestId)).toList();
+        }
+        assertThat(access).as("the gateway's access line").hasSize(1);
+        JsonNode line = access.get(0);
+        assertThat(line.path("loggerName").asText()).isEqualTo("slotwise.access");
+        assertThat(mdc(line, "requestId")).isEqualTo(requestId);
+        assertThat(line.path("message").asText()).startsWith("POST /api/v1/customers 201 ")
+                .contains("tenant=" + tenant).doesNotContain(key);
+        assertThat(line.path("service").asText()).isEqualTo("api-gateway");
+        assertThat(line.path("level").asText()).isEqualTo("INFO");
+        assertThat(line.path("timestamp").asText()).matches("\\d{4}-\\d{2}-\\d{2}T.*");
+
+        for (String service : List.of("api-gateway", "customer-service")) {
+            List<JsonNode> lines = jsonLines(logs.resolve(service + ".log"));
+            assertThat(lines).as(service + " logs JSON lines").isNotEmpty()
+                    .allSatisfy(json -> assertThat(json.path("service").asText()).isEqualTo(service));
+            // every line logged while handling this request names it (and its tenant); there is at least its access line
+            assertThat(lines.stream().filter(json -> requestId.equals(mdc(json, "requestId"))).toList())
+                    .as(service + "'s lines of the request").isNotEmpty()
+                    .allSatisfy(json -> assertThat(mdc(json, "tenantId")).isEqualTo(tenant));
+            // and a line that names the tenant was logged while handling one of its requests: it names a request
+            assertThat(lines.stream().filter(json -> tenant.equals(mdc(json, "tenantId"))))
+                    .allSatisfy(json -> assertThat(mdc(json, "requestId")).isNotBlank());
+        }
+        try (Stream<Path> files = Files.list(logs)) {
+            for (Path file : files.toList()) {
+                String text = Files.readString(file);
+                assertThat(StackApi.ISSUED_SECRETS).as("secrets handed out in this run, in " + file.getFileName())
+                        .isNotEmpty().noneMatch(text::contains);
+                assertThat(text).doesNotContain(SharedStack.stack().adminToken());
+            }
+        }
+    }
+
+    private static List<JsonNode> jsonLines(Path file) throws Exception {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String text : Files.readAllLines(file)) {
+            if (text.startsWith("{")) {
+                lines.add(JSON.readTree(text));
+            }
+        }
+        return lines;
+    }
+
+    private static String mdc(JsonNode line, String key) {
+        return line.path("mdc").path(key).isMissingNode() ? line.path(key).asText(null) : line.path("mdc").path(key).asText();
+    }
+
     private static String booking(String customer, String service, String staff, String startsAt) {
         return "{\"customerId\":\"%s\",\"serviceId\":\"%s\",\"staffId\":\"%s\",\"startsAt\":\"%s\"}"
                 .formatted(customer, service, staff, startsAt);

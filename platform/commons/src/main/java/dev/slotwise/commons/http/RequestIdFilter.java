@@ -3,10 +3,13 @@ package dev.slotwise.commons.http;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.jboss.logging.MDC;
 
 /**
  * Settles the request id before anything else runs: replaces the incoming header with the accepted id (so the
- * rest of the request, problem details included, reads it from there) and puts it on every response.
+ * rest of the request, problem details included, reads it from there), puts it on every response, and into the
+ * logging context, so that every line logged while the request is handled names it (the MDC lives in the request's
+ * Vert.x context, not in a thread).
  */
 @ApplicationScoped
 public class RequestIdFilter {
@@ -18,6 +21,7 @@ public class RequestIdFilter {
             String id = RequestIds.accept(context.request().getHeader(RequestIds.HEADER));
             context.request().headers().set(RequestIds.HEADER, id);
             context.response().putHeader(RequestIds.HEADER, id);
+            MDC.put(RequestIds.MDC_KEY, id);
             context.next();
         }, PRIORITY);
     }

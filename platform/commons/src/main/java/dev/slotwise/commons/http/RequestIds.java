@@ -9,6 +9,9 @@ import java.util.regex.Pattern;
 public final class RequestIds {
 
     public static final String HEADER = "X-Request-Id";
+    /** The logging context's keys for the request's id and, once known, its tenant. */
+    public static final String MDC_KEY = "requestId";
+    public static final String TENANT_MDC_KEY = "tenantId";
     private static final Pattern SANE = Pattern.compile("[A-Za-z0-9._:\\-]{1,128}");
 
     private RequestIds() {

@@ -1,5 +1,6 @@
 package dev.slotwise.commons.tenant;
 
+import dev.slotwise.commons.http.RequestIds;
 import dev.slotwise.commons.problem.ApiException;
 import io.quarkus.oidc.runtime.OidcJwtCallerPrincipal;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -7,6 +8,7 @@ import jakarta.enterprise.context.RequestScoped;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jboss.logging.MDC;
 
 /**
  * The calling tenant, taken only from the verified internal token (claim {@code tenant_id}) and never from a
@@ -41,6 +43,7 @@ public class TenantContext {
         if (tenant == null || tenant.isBlank()) {
             throw new ApiException(401, "unauthenticated", "the token names no tenant");
         }
+        MDC.put(RequestIds.TENANT_MDC_KEY, tenant);
         return tenant;
     }
 

@@ -1,0 +1,37 @@
+package dev.slotwise.gateway.proxy;
+
+import dev.slotwise.commons.http.RequestIds;
+import io.vertx.ext.web.RoutingContext;
+import org.jboss.logging.Logger;
+
+/**
+ * One line per {@code /api} request once its answer is sent (category {@code slotwise.access}): method, the route's
+ * template (never the raw path, which holds ids), status, duration, tenant and request id. Never the credential.
+ * Turned off with {@code quarkus.log.category."slotwise.access".level=WARN}.
+ */
+final class AccessLog {
+
+    private static final Logger LOG = Logger.getLogger("slotwise.access");
+    /** Where the handler leaves what it learnt for the line: the matched route's template and the tenant. */
+    static final String ROUTE = "slotwise.access.route";
+    static final String TENANT = "slotwise.access.tenant";
+
+    private AccessLog() {
+    }
+
+    /** Writes the line when the answer to {@code context} has been sent. */
+    static void follow(RoutingContext context) {
+        if (!LOG.isInfoEnabled()) {
+            return;
+        }
+        long started = System.nanoTime();
+        context.addEndHandler(done -> {
+            String route = context.get(ROUTE);
+            String tenant = context.get(TENANT);
+            LOG.infof("%s %s %d %.1f ms tenant=%s request=%s", context.request().method().name(),
+                    route == null ? "(no route)" : route, context.response().getStatusCode(),
+                    (System.nanoTime() - started) / 1e6, tenant == null ? "-" : tenant,
+                    RequestIds.of(context.request()));
+        });
+    }
+}
