@@ -288,7 +288,8 @@ class StackIT {
     @Test
     void logsAreJsonLinesThatNameTheRequestAndNeverACredential() throws Exception {
         String tenant = createTenant("Logs");
-        String key = createKey(tenant, "customers.read", "customers.write").get("key").asText();
+        String key = createKey(tenant, "customers.read", "customers.write", "services.write", "staff.write",
+                "inventory.write", "appointments.write").get("key").asText();
         String requestId = "it-logs-" + java.util.UUID.randomUUID();
         Answer created = call("POST", "/api/v1/customers", key, "{\"firstName\":\"Log\"}",
                 Map.of("X-Request-Id", requestId));
@@ -324,6 +325,14 @@ class StackIT {
             assertThat(lines.stream().filter(json -> tenant.equals(mdc(json, "tenantId"))))
                     .allSatisfy(json -> assertThat(mdc(json, "requestId")).isNotBlank());
         }
+        // a booking's lookups carry its request id to the services it asks
+        StackApi.Salon salon = StackApi.salon(key);
+        String booking = "it-logs-booking-" + java.util.UUID.randomUUID();
+        assertThat(call("POST", "/api/v1/appointments", key, booking(salon.customer(), salon.service(), salon.staff(),
+                "2031-01-07T10:00:00Z"), Map.of("X-Request-Id", booking)).status()).isEqualTo(201);
+        assertThat(jsonLines(logs.resolve("customer-service.log")).stream()
+                .filter(json -> booking.equals(mdc(json, "requestId"))).map(json -> json.path("message").asText()))
+                .anyMatch(message -> message.startsWith("GET /internal/v1/customers/{id} 200 "));
         try (Stream<Path> files = Files.list(logs)) {
             for (Path file : files.toList()) {
                 String text = Files.readString(file);
