@@ -50,11 +50,14 @@ class WebhookEndpointTest {
                 .body("description", equalTo("CRM sync"))
                 .body("status", equalTo("active"))
                 .body("secret", matchesPattern("whsec_[A-Za-z0-9+/]{43}="))
+                .header("Cache-Control", equalTo("no-store"))
+                .header("ETag", nullValue())
                 .extract();
         String id = created.path("id");
         String secret = created.path("secret");
 
-        as(tenant).get("/api/webhook-endpoints/" + id).then().statusCode(200).body("$", not(hasKey("secret")));
+        as(tenant).get("/api/webhook-endpoints/" + id).then().statusCode(200).body("$", not(hasKey("secret")))
+                .header("ETag", matchesPattern("\"[A-Za-z0-9_-]{22}\""));
         as(tenant).get("/api/webhook-endpoints").then().statusCode(200).body("data.id", contains(id))
                 .body("nextCursor", nullValue());
         as(Ids.next("ten")).get("/api/webhook-endpoints/" + id).then().statusCode(404);
