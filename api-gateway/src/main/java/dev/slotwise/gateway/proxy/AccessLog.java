@@ -1,6 +1,7 @@
 package dev.slotwise.gateway.proxy;
 
 import dev.slotwise.commons.http.RequestIds;
+import dev.slotwise.commons.http.ServiceAccessLog;
 import io.vertx.ext.web.RoutingContext;
 import org.jboss.logging.Logger;
 
@@ -28,10 +29,10 @@ final class AccessLog {
         context.addEndHandler(done -> {
             String route = context.get(ROUTE);
             String tenant = context.get(TENANT);
-            LOG.infof("%s %s %d %.1f ms tenant=%s request=%s", context.request().method().name(),
-                    route == null ? "(no route)" : route, context.response().getStatusCode(),
-                    (System.nanoTime() - started) / 1e6, tenant == null ? "-" : tenant,
-                    RequestIds.of(context.request()));
+            LOG.info(ServiceAccessLog.line(context.request().method().name(), route == null ? "(no route)" : route,
+                    context.response().getStatusCode(), started)
+                    .append(" tenant=").append(tenant == null ? "-" : tenant)
+                    .append(" request=").append(RequestIds.of(context.request())).toString());
         });
     }
 }

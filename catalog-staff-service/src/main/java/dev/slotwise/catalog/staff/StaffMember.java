@@ -22,9 +22,12 @@ public class StaffMember extends TenantOwned {
     public Instant lastCheckInAt;
     @Column(name = "last_check_out_at")
     public Instant lastCheckOutAt;
-    /** {@link WorkingHours} as JSON; {@code []} when unset. */
+    /** The stored working hours of a member who has none. */
+    static final String NO_HOURS = "[]";
+
+    /** {@link WorkingHours} as JSON; {@link #NO_HOURS} when unset. */
     @Column(name = "working_hours", nullable = false)
-    public String workingHours = "[]";
+    public String workingHours = NO_HOURS;
     /** The services the member performs; empty: every service. */
     @Column(name = "service_ids", nullable = false)
     @Convert(converter = ServiceIdsColumn.class)

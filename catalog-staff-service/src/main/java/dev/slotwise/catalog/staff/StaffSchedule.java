@@ -23,9 +23,6 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class StaffSchedule {
 
-    /** The stored working hours of a member who has none. */
-    private static final String NO_HOURS = "[]";
-
     private final StaffRepository staff;
     private final TimeOffRepository timeOff;
     private final ObjectMapper json;
@@ -106,10 +103,10 @@ public class StaffSchedule {
             Instant from, Instant to) {
         Uni<List<StaffMember>> candidates = staffId == null || staffId.isBlank()
                 ? staff.list("tenantId = :tenant and workingHours <> :none order by id",
-                        Parameters.with("tenant", tenantId).and("none", NO_HOURS))
+                        Parameters.with("tenant", tenantId).and("none", StaffMember.NO_HOURS))
                 : staff.require(tenantId, staffId).map(List::of);
         return candidates.map(all -> all.stream()
-                        .filter(m -> !NO_HOURS.equals(m.workingHours))
+                        .filter(m -> !StaffMember.NO_HOURS.equals(m.workingHours))
                         .filter(m -> m.serviceIds.isEmpty() || m.serviceIds.contains(serviceId)).toList())
                 .chain(performing -> schedules(tenantId, performing, from, to));
     }

@@ -37,8 +37,17 @@ public class ServiceAccessLog {
         }
         Method method = resource == null ? null : resource.getResourceMethod();
         String template = method == null ? "(no route)" : TEMPLATES.computeIfAbsent(method, ServiceAccessLog::templateOf);
-        LOG.debugf("%s %s %d %.1f ms", request.getMethod(), template, response.getStatus(),
-                (System.nanoTime() - started) / 1e6);
+        LOG.debug(line(request.getMethod(), template, response.getStatus(), started).toString());
+    }
+
+    /**
+     * {@code METHOD template status 12.3 ms}: the start of every access line, the gateway's too. Put together by
+     * hand rather than with a format string, which would parse its pattern again for every request.
+     */
+    public static StringBuilder line(String method, String template, int status, long startedNanos) {
+        long tenths = (System.nanoTime() - startedNanos) / 100_000;
+        return new StringBuilder(96).append(method).append(' ').append(template).append(' ').append(status)
+                .append(' ').append(tenths / 10).append('.').append(tenths % 10).append(" ms");
     }
 
     private static String templateOf(Method method) {
