@@ -43,9 +43,11 @@ public class ProxyHandler {
     private final VertxProblems problems;
     private final ClientAddress clientAddress;
     private final KeyUsage keyUsage;
+    private final RefusalMetrics refusals;
 
     public ProxyHandler(CredentialStore credentials, TenantRateLimiter quotas, AuthFailureLimiter authFailures,
-            UpstreamForwarder forwarder, VertxProblems problems, GatewayConfig config, KeyUsage keyUsage) {
+            UpstreamForwarder forwarder, VertxProblems problems, GatewayConfig config, KeyUsage keyUsage,
+            RefusalMetrics refusals) {
         this.credentials = credentials;
         this.quotas = quotas;
         this.authFailures = authFailures;
@@ -53,6 +55,7 @@ public class ProxyHandler {
         this.problems = problems;
         this.clientAddress = new ClientAddress(config.gateway().trustedProxies().orElse(List.of()));
         this.keyUsage = keyUsage;
+        this.refusals = refusals;
     }
 
     /**
@@ -82,8 +85,16 @@ public class ProxyHandler {
      */
     void handle(RoutingContext context) {
         AccessLog.follow(context);
-        String authorization = context.request().getHeader(HttpHeaders.AUTHORIZATION);
+        // the route is looked up first only to name the request (metrics, access line, span); it is answered for
+        // (404, 405, 403) only once the caller is authenticated, so that nobody learns the routes without a key
+        HttpServerRequest request = context.request();
+        RouteTable.Match match = RouteTable.match(request.method().name(), request.path());
+        String template = match.route().map(Route::pattern).orElse(RouteNames.UNMATCHED);
+        RouteNames.name(context, template);
+        context.put(AccessLog.ROUTE, template);
+        String authorization = request.getHeader(HttpHeaders.AUTHORIZATION);
         if (authorization == null) {
+            refusals.missingCredential();
             problems.send(context, unauthenticated());
             return;
         }
@@ -94,7 +105,7 @@ public class ProxyHandler {
                     if (credential.isEmpty()) {
                         refuse(context);
                     } else {
-                        withinQuota(context, credential.get());
+                        withinQuota(context, credential.get(), match);
                     }
                 },
                 failure -> unavailable(context, "credentials", failure));
@@ -102,11 +113,17 @@ public class ProxyHandler {
 
     private void refuse(RoutingContext context) {
         authFailures.recordFailure(clientAddress.of(context.request())).onComplete(
-                blockedSeconds -> problems.send(context, blockedSeconds > 0 ? tooManyFailures(blockedSeconds) : unauthenticated()),
-                failure -> problems.send(context, unauthenticated()));
+                blockedSeconds -> {
+                    refusals.invalidCredential(blockedSeconds > 0);
+                    problems.send(context, blockedSeconds > 0 ? tooManyFailures(blockedSeconds) : unauthenticated());
+                },
+                failure -> {
+                    refusals.invalidCredential(false);
+                    problems.send(context, unauthenticated());
+                });
     }
 
-    private void withinQuota(RoutingContext context, Credential credential) {
+    private void withinQuota(RoutingContext context, Credential credential, RouteTable.Match match) {
         context.put(AccessLog.TENANT, credential.tenantId());
         MDC.put(RequestIds.TENANT_MDC_KEY, credential.tenantId());
         if (credential.expiresAt() == null) {
@@ -116,8 +133,9 @@ public class ProxyHandler {
                 decision -> {
                     decision.writeHeaders(context.response().headers());
                     if (decision.allowed()) {
-                        authorized(context, credential);
+                        authorized(context, credential, match);
                     } else {
+                        refusals.overQuota(credential.plan());
                         problems.send(context, overQuota(decision));
                     }
                 },
@@ -125,13 +143,12 @@ public class ProxyHandler {
                     // counting is protection, not correctness: an unreachable counter store must not stop the API
                     LOG.errorf("rate limit store unavailable for request %s, request admitted: %s",
                             RequestIds.of(context.request()), failure.toString());
-                    authorized(context, credential);
+                    authorized(context, credential, match);
                 });
     }
 
-    private void authorized(RoutingContext context, Credential credential) {
+    private void authorized(RoutingContext context, Credential credential, RouteTable.Match match) {
         HttpServerRequest request = context.request();
-        RouteTable.Match match = RouteTable.match(request.method().name(), request.path());
         if (match.route().isEmpty()) {
             problems.send(context, match.allowedMethods().isEmpty() ? ApiException.notFound("resource")
                     : new ApiException(405, "method_not_allowed",
@@ -140,7 +157,6 @@ public class ProxyHandler {
             return;
         }
         Route route = match.route().get();
-        context.put(AccessLog.ROUTE, route.pattern());
         if (!credential.allows(route.scope())) {
             problems.send(context, new ApiException(403, "insufficient_scope",
                     "this operation needs the scope " + route.scope(), List.of(),

@@ -1,5 +1,21 @@
 package dev.slotwise.stack;
 
-/** One running part of the stack, as stack.json lists it. */
-public record Component(String name, String url, int port, long pid) {
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.slotwise.testing.QuarkusAppProcess;
+
+/**
+ * One running part of the stack, as stack.json lists it. A service's {@code metricsUrl} is its Prometheus endpoint on
+ * its management port (health is beside it, under {@code /q/health}); PostgreSQL and Kafka have none.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Component(String name, String url, int port, long pid, String metricsUrl) {
+
+    static Component service(QuarkusAppProcess service) {
+        return new Component(service.name(), service.url(), service.port(), service.pid(), service.metricsUrl());
+    }
+
+    /** The management interface's base URL, or {@code null} for PostgreSQL and Kafka. */
+    public String managementUrl() {
+        return metricsUrl == null ? null : metricsUrl.substring(0, metricsUrl.length() - "/q/metrics".length());
+    }
 }

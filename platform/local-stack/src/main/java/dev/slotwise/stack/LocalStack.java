@@ -123,11 +123,16 @@ public final class LocalStack implements AutoCloseable {
         // and every service writes its access lines (the gateway's are on everywhere)
         shared.put("QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL", "DEBUG");
         Map<String, Integer> ports = new LinkedHashMap<>();
+        Map<String, Integer> managementPorts = new LinkedHashMap<>();
         for (ServiceSpec spec : SERVICES) {
             ports.put(spec.module(), FreePorts.next());
             shared.put(spec.portVariable(), String.valueOf(ports.get(spec.module())));
             shared.put(spec.urlVariable(), "http://127.0.0.1:" + ports.get(spec.module()));
         }
+        for (ServiceSpec spec : SERVICES) {
+            managementPorts.put(spec.module(), FreePorts.next());
+        }
+        managementPorts.put(GATEWAY.module(), FreePorts.next());
         shared.putAll(overrides);
 
         List<ServiceSpec> chosen = new ArrayList<>();
@@ -141,6 +146,8 @@ public final class LocalStack implements AutoCloseable {
             environment.put("QUARKUS_DATASOURCE_REACTIVE_URL", postgres.reactiveUrl(spec.database()));
             environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(spec.database()));
             int port = spec == GATEWAY ? httpPort : ports.get(spec.module());
+            // a restarted service keeps its management port, so that stack.json's metricsUrl stays true
+            environment.put(QuarkusAppProcess.MANAGEMENT_PORT, String.valueOf(managementPorts.get(spec.module())));
             if (spec == GATEWAY) {
                 environment.put("SLOTWISE_HTTP_PORT", String.valueOf(httpPort));
                 environment.put("SLOTWISE_ADMIN_TOKEN", adminToken());
@@ -153,7 +160,7 @@ public final class LocalStack implements AutoCloseable {
         }
         for (QuarkusAppProcess service : services) {
             service.awaitReady(READY_TIMEOUT);
-            components.add(new Component(service.name(), service.url(), service.port(), service.pid()));
+            components.add(Component.service(service));
             progress.accept(service.name() + " ready");
         }
         writeStackJson();
@@ -180,7 +187,7 @@ public final class LocalStack implements AutoCloseable {
         QuarkusAppProcess service = launches.get(module).start();
         services.add(service);
         service.awaitReady(READY_TIMEOUT);
-        replaceComponent(new Component(service.name(), service.url(), service.port(), service.pid()));
+        replaceComponent(Component.service(service));
     }
 
     /** Stops PostgreSQL cleanly, as a planned restart or a failover does; the services keep running. */
@@ -231,11 +238,12 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private Component postgresComponent() {
-        return new Component("postgresql", "postgresql://127.0.0.1:" + postgres.port(), postgres.port(), postmasterPid());
+        return new Component("postgresql", "postgresql://127.0.0.1:" + postgres.port(), postgres.port(), postmasterPid(),
+                null);
     }
 
     private Component kafkaComponent() {
-        return new Component("kafka", kafka.bootstrapServers(), kafka.port(), kafka.pid());
+        return new Component("kafka", kafka.bootstrapServers(), kafka.port(), kafka.pid(), null);
     }
 
     /** A restarted component has a new pid: stack.json says which. */

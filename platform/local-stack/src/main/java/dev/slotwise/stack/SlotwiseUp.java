@@ -68,6 +68,8 @@ public final class SlotwiseUp {
                     + demoUser[1]);
         }
         System.out.println("  stack.json: " + stack.dataDir().resolve("stack.json") + "   logs: " + stack.dataDir().resolve("logs"));
+        stack.components().stream().filter(c -> c.name().equals("api-gateway")).findFirst().ifPresent(gateway ->
+                System.out.println("  metrics (Prometheus): " + gateway.metricsUrl() + " — every service's is in stack.json (metricsUrl)"));
         System.out.println("  Ctrl-C stops everything.");
         stopped.await();
     }

@@ -130,7 +130,7 @@ class DatabaseFailureIT {
         Map<String, Integer> statuses = new TreeMap<>();
         for (String service : SERVICES) {
             HttpRequest request = HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + SharedStack.port(service) + "/q/health/ready"))
+                    URI.create(SharedStack.managementUrl(service) + "/q/health/ready"))
                     .timeout(Duration.ofSeconds(5)).build();
             int status;
             try {

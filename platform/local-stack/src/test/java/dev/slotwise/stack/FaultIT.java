@@ -183,12 +183,12 @@ class FaultIT {
      */
     private static void everyServiceStaysReadyAndLive(LocalStack stack, Queue<String> unready) {
         for (Component component : stack.components()) {
-            if (!component.url().startsWith("http")) {
+            if (component.managementUrl() == null) {
                 continue; // PostgreSQL, Kafka
             }
             for (String probe : List.of("/q/health/ready", "/q/health/live")) {
                 try {
-                    HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(component.url() + probe))
+                    HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(component.managementUrl() + probe))
                             .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
                     if (answer.statusCode() != 200) {
                         unready.add(component.name() + probe + " " + answer.statusCode() + ": " + answer.body());

@@ -65,6 +65,18 @@ final class SharedStack implements BeforeAllCallback {
         return stack;
     }
 
+    /** A service's management interface (/q/health, /q/metrics). */
+    static String managementUrl(String service) {
+        return stack.components().stream().filter(c -> c.name().equals(service)).findFirst().orElseThrow()
+                .managementUrl();
+    }
+
+    /** A service's Prometheus endpoint, as stack.json lists it. */
+    static String metricsUrl(String service) {
+        return stack.components().stream().filter(c -> c.name().equals(service)).findFirst().orElseThrow()
+                .metricsUrl();
+    }
+
     /** The port of a running part of the stack ("postgresql", "kafka", or a module name). */
     static int port(String component) {
         return stack.components().stream().filter(c -> c.name().equals(component)).findFirst().orElseThrow().port();

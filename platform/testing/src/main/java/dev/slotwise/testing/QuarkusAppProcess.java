@@ -23,14 +23,19 @@ public final class QuarkusAppProcess implements AutoCloseable {
     /** Every service process dies with the JVM that started it, even when that JVM is killed. */
     private static final OrphanReaper REAPER = OrphanReaper.start();
 
+    /** The environment variable that chooses a service's management port (/q/health, /q/metrics). */
+    public static final String MANAGEMENT_PORT = "SLOTWISE_MANAGEMENT_PORT";
+
     private final String name;
     private final int port;
+    private final int managementPort;
     private final Process process;
     private final Path log;
 
-    private QuarkusAppProcess(String name, int port, Process process, Path log) {
+    private QuarkusAppProcess(String name, int port, int managementPort, Process process, Path log) {
         this.name = name;
         this.port = port;
+        this.managementPort = managementPort;
         this.process = process;
         this.log = log;
     }
@@ -38,7 +43,8 @@ public final class QuarkusAppProcess implements AutoCloseable {
     /**
      * Starts {@code module}'s packaged jar under {@code home} (the repository root).
      *
-     * @param environment the service's whole configuration (ports, database, Kafka, keys), on top of this process's
+     * @param environment the service's whole configuration (ports, database, Kafka, keys), on top of this process's;
+     *                    without {@value #MANAGEMENT_PORT}, the management interface gets a free port
      * @param logDir      where {@code <module>.log} is appended
      */
     public static QuarkusAppProcess start(Path home, String module, int port, Map<String, String> environment, Path logDir) {
@@ -57,9 +63,12 @@ public final class QuarkusAppProcess implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().putAll(environment);
+            String management = environment.get(MANAGEMENT_PORT);
+            int managementPort = management != null ? Integer.parseInt(management) : FreePorts.next();
+            builder.environment().put(MANAGEMENT_PORT, String.valueOf(managementPort));
             Process process = builder.start();
             REAPER.guard(process.pid());
-            return new QuarkusAppProcess(module, port, process, log);
+            return new QuarkusAppProcess(module, port, managementPort, process, log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -93,10 +102,19 @@ public final class QuarkusAppProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
-    /** Waits until {@code /q/health/ready} answers 200. */
+    /** The management interface: {@code /q/health/*} and {@code /q/metrics}, on a port apart from the API's. */
+    public String managementUrl() {
+        return "http://127.0.0.1:" + managementPort;
+    }
+
+    public String metricsUrl() {
+        return managementUrl() + "/q/metrics";
+    }
+
+    /** Waits until {@code /q/health/ready} on the management port answers 200. */
     public void awaitReady(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(url() + "/q/health/ready"))
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(managementUrl() + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(2)).build();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {

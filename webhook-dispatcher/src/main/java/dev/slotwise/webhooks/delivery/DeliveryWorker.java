@@ -81,7 +81,7 @@ public class DeliveryWorker {
              where d.id = r.id and d.id = any(array(select id from ranked)) and e.id = d.endpoint_id
                and r.place <= case when d.in_order then 1 else $4 end
             returning d.id, d.endpoint_id, d.event_type, d.payload, d.attempt_count, d.in_order, d.next_attempt_at,
-                      d.created_at, e.url, e.secret_ciphertext,
+                      d.created_at, d.replay_of is null as original, e.url, e.secret_ciphertext,
                       case when e.secret_rotated_at > now() - interval '24 hours'
                            then e.previous_secret_ciphertext end as previous_secret_ciphertext""";
 
@@ -98,12 +98,13 @@ public class DeliveryWorker {
     private final DeliverySender sender;
     private final DeliveryRecorder recorder;
     private final EndpointLanes lanes;
+    private final DeliveryMetrics metrics;
     private final NotifiedLoop loop;
     /** Due work was left unclaimed for want of room: when the lanes say room opened, claim again at once. */
     private volatile boolean deferred;
 
     public DeliveryWorker(Vertx vertx, WebhooksConfig config, DeliverySender sender,
-            DeliveryRecorder recorder,
+            DeliveryRecorder recorder, DeliveryMetrics metrics,
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") String username,
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
@@ -118,6 +119,7 @@ public class DeliveryWorker {
         this.config = config;
         this.sender = sender;
         this.recorder = recorder;
+        this.metrics = metrics;
         this.loop = new NotifiedLoop("delivery worker", vertx, NotifiedLoop.connectOptions(url, username, password),
                 "slotwise_deliveries", config.pollInterval(), this::drain);
         this.lanes = new EndpointLanes(config.endpointConcurrency(), config.maxInFlight(), this::deliver, () -> {
@@ -182,7 +184,8 @@ public class DeliveryWorker {
                                 row.getString("payload"), row.getInteger("attempt_count"), row.getString("url"),
                                 row.getBuffer("secret_ciphertext").getBytes(),
                                 previous == null ? null : previous.getBytes(), row.getBoolean("in_order"),
-                                row.getOffsetDateTime("next_attempt_at"), row.getOffsetDateTime("created_at")));
+                                row.getOffsetDateTime("next_attempt_at"), row.getOffsetDateTime("created_at"),
+                                row.getBoolean("original")));
                     }
                     due.sort(Due.SENDING_ORDER);
                     return due;
@@ -201,7 +204,8 @@ public class DeliveryWorker {
                 .onFailure().recoverWithItem(failure -> new Outcome(null, describe(failure)))
                 .invoke(sent)
                 .chain(outcome -> recorder.record(due, started, (System.nanoTime() - startedNanos) / 1_000_000,
-                        outcome.status(), outcome.error()))
+                        outcome.status(), outcome.error())
+                        .invoke(failedForGood -> metrics.attempted(due, outcome.status(), outcome.error(), failedForGood)))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.errorf(failure, "recording delivery %s failed; it is sent again when its lease expires",
                             due.id());

@@ -6,11 +6,11 @@ import java.util.UUID;
 
 /**
  * A claimed delivery, with what sending it needs. {@code inOrder}: released from held, so it is sent only when
- * nothing else of its endpoint is in flight.
+ * nothing else of its endpoint is in flight. {@code original}: the event's own delivery, not a replay of one.
  */
 record Due(UUID id, String endpointId, String eventType, String payload, int attemptCount, String url,
         byte[] secretCiphertext, byte[] previousSecretCiphertext, boolean inOrder, OffsetDateTime dueAt,
-        OffsetDateTime createdAt) {
+        OffsetDateTime createdAt, boolean original) {
 
     /** The order an endpoint's deliveries start in: when they fell due, then when their events arrived. */
     static final Comparator<Due> SENDING_ORDER = Comparator.comparing(Due::dueAt)

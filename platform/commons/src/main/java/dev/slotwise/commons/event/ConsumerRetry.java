@@ -2,6 +2,8 @@ package dev.slotwise.commons.event;
 
 import com.fasterxml.jackson.core.JacksonException;
 import dev.slotwise.commons.pg.UnstorableValues;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Metrics;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.Set;
@@ -21,6 +23,11 @@ public final class ConsumerRetry {
     /** Attempts of a record whose failure can never pass, before it is dead-lettered. */
     public static final int POISON_ATTEMPTS = 3;
 
+    /** {@code slotwise_events_dead_lettered_total}: records this service's consumers gave up on. */
+    private static final Counter DEAD_LETTERED = Counter.builder("slotwise.events.dead.lettered")
+            .description("Event records that can never be applied, sent to the dead-letter topic")
+            .register(Metrics.globalRegistry);
+
     /** SQLSTATE classes of the data itself: data exception, integrity constraint, syntax or access rule. */
     private static final Set<String> DATA_ERROR_CLASSES = Set.of("22", "23", "42");
 
@@ -34,8 +41,10 @@ public final class ConsumerRetry {
                 .onFailure(failure -> !canNeverPass(failure))
                 .retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(30)).indefinitely()
                 .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(1)).atMost(POISON_ATTEMPTS - 1)
-                .onFailure().invoke(e -> log.errorf("%s can never succeed (%s); it goes to the dead-letter topic",
-                        what, e.toString()));
+                .onFailure().invoke(e -> {
+                    DEAD_LETTERED.increment();
+                    log.errorf("%s can never succeed (%s); it goes to the dead-letter topic", what, e.toString());
+                });
     }
 
     /** Whether the failure lies in the record's data, so that no retry can make it pass. */

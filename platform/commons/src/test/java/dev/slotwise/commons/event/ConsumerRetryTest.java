@@ -3,6 +3,8 @@ package dev.slotwise.commons.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.VertxException;
 import io.vertx.pgclient.PgException;
@@ -32,6 +34,16 @@ class ConsumerRetryTest {
 
     @Test
     void aPoisonedRecordFailsAfterAFewAttemptsAndAnOutageIsWaitedOut() {
+        SimpleMeterRegistry metrics = new SimpleMeterRegistry();
+        Metrics.addRegistry(metrics);
+        try {
+            poisonFailsOutageIsWaitedOut(metrics);
+        } finally {
+            Metrics.removeRegistry(metrics);
+        }
+    }
+
+    private static void poisonFailsOutageIsWaitedOut(SimpleMeterRegistry metrics) {
         AtomicInteger poisonAttempts = new AtomicInteger();
         Uni<Void> poison = Uni.createFrom().deferred(() -> {
             poisonAttempts.incrementAndGet();
@@ -40,6 +52,7 @@ class ConsumerRetryTest {
         assertThatThrownBy(() -> ConsumerRetry.untilApplied(poison, LOG, "poison").await().atMost(Duration.ofSeconds(10)))
                 .isInstanceOf(ArithmeticException.class);
         assertThat(poisonAttempts).hasValue(ConsumerRetry.POISON_ATTEMPTS);
+        assertThat(metrics.get("slotwise.events.dead.lettered").counter().count()).as("dead-lettered").isEqualTo(1);
 
         AtomicInteger outageAttempts = new AtomicInteger();
         Uni<String> outage = Uni.createFrom().deferred(() -> outageAttempts.incrementAndGet() < 5
@@ -48,5 +61,7 @@ class ConsumerRetryTest {
         assertThat(ConsumerRetry.untilApplied(outage, LOG, "outage").await().atMost(Duration.ofSeconds(30)))
                 .isEqualTo("applied");
         assertThat(outageAttempts).hasValue(5);
+        assertThat(metrics.get("slotwise.events.dead.lettered").counter().count()).as("an outage is no dead letter")
+                .isEqualTo(1);
     }
 }
