@@ -1,6 +1,7 @@
 package dev.slotwise.stack;
 
 import dev.slotwise.testing.FreePorts;
+import dev.slotwise.testing.OtlpReceiver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class SharedStack implements BeforeAllCallback {
 
     private static volatile LocalStack stack;
+    /** Every span the stack's services export (they are pointed at it when the stack starts). */
+    private static final OtlpReceiver TRACES = OtlpReceiver.start();
 
     /**
      * Keeps the stack in JUnit's root store, which closes it when the whole run is over. The database's and the
@@ -52,13 +55,20 @@ final class SharedStack implements BeforeAllCallback {
             Path data = Files.createTempDirectory("slotwise-stack-it-");
             // webhook retries a second apart: a receiver that keeps failing makes a failed delivery in seconds; the
             // loopback trusted as a proxy, so that a test can fail sign-ins from an address of its own (X-Forwarded-For)
-            // without using up the per-address budget every other test on this machine shares
+            // without using up the per-address budget every other test on this machine shares; traces go to a receiver
+            // in this JVM, exported every half second
             return LocalStack.start(home, data, FreePorts.next(), LocalStack.ALL_SERVICES,
                     Map.of("SLOTWISE_WEBHOOKS_RETRY_DELAYS", "1s,1s,1s,1s,1s,1s",
-                            "SLOTWISE_GATEWAY_TRUSTED_PROXIES", "127.0.0.1/32,::1/128"), System.out::println);
+                            "SLOTWISE_GATEWAY_TRUSTED_PROXIES", "127.0.0.1/32,::1/128",
+                            "OTEL_EXPORTER_OTLP_ENDPOINT", TRACES.endpoint(),
+                            "OTEL_BSP_SCHEDULE_DELAY", "500ms"), System.out::println);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static OtlpReceiver traces() {
+        return TRACES;
     }
 
     static LocalStack stack() {

@@ -300,13 +300,13 @@ class StackIT {
         List<JsonNode> access = List.of();
         for (long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos(); access.isEmpty()
                 && System.nanoTime() < deadline; Thread.sleep(100)) {
-            access = jsonLines(logs.resolve("api-gateway.log")).stream()
+            access = JsonLogs.lines(logs.resolve("api-gateway.log")).stream()
                     .filter(line -> line.path("message").asText().contains(requestId)).toList();
         }
         assertThat(access).as("the gateway's access line").hasSize(1);
         JsonNode line = access.get(0);
         assertThat(line.path("loggerName").asText()).isEqualTo("slotwise.access");
-        assertThat(mdc(line, "requestId")).isEqualTo(requestId);
+        assertThat(JsonLogs.mdc(line, "requestId")).isEqualTo(requestId);
         assertThat(line.path("message").asText()).startsWith("POST /api/v1/customers 201 ")
                 .contains("tenant=" + tenant).doesNotContain(key);
         assertThat(line.path("service").asText()).isEqualTo("api-gateway");
@@ -314,24 +314,25 @@ class StackIT {
         assertThat(line.path("timestamp").asText()).matches("\\d{4}-\\d{2}-\\d{2}T.*");
 
         for (String service : List.of("api-gateway", "customer-service")) {
-            List<JsonNode> lines = jsonLines(logs.resolve(service + ".log"));
+            List<JsonNode> lines = JsonLogs.lines(logs.resolve(service + ".log"));
             assertThat(lines).as(service + " logs JSON lines").isNotEmpty()
                     .allSatisfy(json -> assertThat(json.path("service").asText()).isEqualTo(service));
             // every line logged while handling this request names it (and its tenant); there is at least its access line
-            assertThat(lines.stream().filter(json -> requestId.equals(mdc(json, "requestId"))).toList())
+            assertThat(lines.stream().filter(json -> requestId.equals(JsonLogs.mdc(json, "requestId"))).toList())
                     .as(service + "'s lines of the request").isNotEmpty()
-                    .allSatisfy(json -> assertThat(mdc(json, "tenantId")).isEqualTo(tenant));
+                    .allSatisfy(json -> assertThat(JsonLogs.mdc(json, "tenantId")).isEqualTo(tenant))
+                    .allSatisfy(json -> assertThat(JsonLogs.mdc(json, "traceId")).as("trace id").matches("[0-9a-f]{32}"));
             // and a line that names the tenant was logged while handling one of its requests: it names a request
-            assertThat(lines.stream().filter(json -> tenant.equals(mdc(json, "tenantId"))))
-                    .allSatisfy(json -> assertThat(mdc(json, "requestId")).isNotBlank());
+            assertThat(lines.stream().filter(json -> tenant.equals(JsonLogs.mdc(json, "tenantId"))))
+                    .allSatisfy(json -> assertThat(JsonLogs.mdc(json, "requestId")).isNotBlank());
         }
         // a booking's lookups carry its request id to the services it asks
         StackApi.Salon salon = StackApi.salon(key);
         String booking = "it-logs-booking-" + java.util.UUID.randomUUID();
         assertThat(call("POST", "/api/v1/appointments", key, booking(salon.customer(), salon.service(), salon.staff(),
                 "2031-01-07T10:00:00Z"), Map.of("X-Request-Id", booking)).status()).isEqualTo(201);
-        assertThat(jsonLines(logs.resolve("customer-service.log")).stream()
-                .filter(json -> booking.equals(mdc(json, "requestId"))).map(json -> json.path("message").asText()))
+        assertThat(JsonLogs.lines(logs.resolve("customer-service.log")).stream()
+                .filter(json -> booking.equals(JsonLogs.mdc(json, "requestId"))).map(json -> json.path("message").asText()))
                 .anyMatch(message -> message.startsWith("GET /internal/v1/customers/{id} 200 "));
         try (Stream<Path> files = Files.list(logs)) {
             for (Path file : files.toList()) {
@@ -341,20 +342,6 @@ class StackIT {
                 assertThat(text).doesNotContain(SharedStack.stack().adminToken());
             }
         }
-    }
-
-    private static List<JsonNode> jsonLines(Path file) throws Exception {
-        List<JsonNode> lines = new ArrayList<>();
-        for (String text : Files.readAllLines(file)) {
-            if (text.startsWith("{")) {
-                lines.add(JSON.readTree(text));
-            }
-        }
-        return lines;
-    }
-
-    private static String mdc(JsonNode line, String key) {
-        return line.path("mdc").path(key).isMissingNode() ? line.path(key).asText(null) : line.path("mdc").path(key).asText();
     }
 
     private static String booking(String customer, String service, String staff, String startsAt) {

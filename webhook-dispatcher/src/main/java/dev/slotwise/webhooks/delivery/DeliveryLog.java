@@ -3,6 +3,7 @@ package dev.slotwise.webhooks.delivery;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.trace.TraceParents;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.problem.ApiException;
 import io.smallrye.mutiny.Uni;
@@ -37,14 +38,16 @@ public class DeliveryLog {
             d.last_error, d.replay_of, d.created_at""";
     private static final String ENDPOINT = "select status from webhook_endpoints where tenant_id = $1 and id = $2";
     private static final String INSERT = """
-            insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, replay_of)
-            values (gen_random_uuid(), $1, $2, $3, $4, $5, 'pending', now(), $6) returning id""";
+            insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, replay_of,
+                                    trace_parent)
+            values (gen_random_uuid(), $1, $2, $3, $4, $5, 'pending', now(), $6, $7) returning id""";
 
     private static final Duration RECOVERY_WINDOW = Duration.ofDays(7);
     private static final String RECOVER = """
-            insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, replay_of)
+            insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, replay_of,
+                                    trace_parent)
             select gen_random_uuid(), latest.event_id, latest.endpoint_id, latest.tenant_id, latest.event_type,
-                   latest.payload, 'pending', now(), latest.id
+                   latest.payload, 'pending', now(), latest.id, $4
               from (select distinct on (event_id) id, event_id, endpoint_id, tenant_id, event_type, payload, status, created_at
                       from deliveries
                      where endpoint_id = $1 and created_at >= $2
@@ -168,14 +171,15 @@ public class DeliveryLog {
                 throw ApiException.conflict("endpoint_paused", "the endpoint is paused; resume it before recovering");
             }
             return pool.preparedQuery(RECOVER).execute(Tuple.of(endpointId, input.since().atOffset(ZoneOffset.UTC),
-                    until.atOffset(ZoneOffset.UTC))).map(rows -> rows.rowCount());
+                    until.atOffset(ZoneOffset.UTC), TraceParents.current())).map(rows -> rows.rowCount());
         });
     }
 
     private Uni<Map<String, String>> insert(String eventId, String endpointId, String tenantId, String type,
             String payload, UUID replayOf) {
         return pool.preparedQuery(INSERT)
-                .execute(Tuple.from(java.util.Arrays.asList(eventId, endpointId, tenantId, type, payload, replayOf)))
+                .execute(Tuple.from(java.util.Arrays.asList(eventId, endpointId, tenantId, type, payload, replayOf,
+                        TraceParents.current())))
                 .map(rows -> Map.of("deliveryId", rows.iterator().next().getUUID("id").toString()));
     }
 

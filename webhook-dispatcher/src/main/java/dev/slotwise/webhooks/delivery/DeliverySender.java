@@ -9,6 +9,7 @@ import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.tracing.TracingPolicy;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
@@ -55,7 +56,9 @@ public class DeliverySender {
                 .setMaxPoolSize(config.connectionsPerHost())
                 .setKeepAlive(true)
                 .setVerifyHost(true)
-                .setTrustAll(false));
+                .setTrustAll(false)
+                // no client spans (they would name the endpoint's URL) and no trace headers to receivers
+                .setTracingPolicy(TracingPolicy.IGNORE));
     }
 
     /** The receiver's status code; a failure for a refused destination, a connection error or the timeout. */

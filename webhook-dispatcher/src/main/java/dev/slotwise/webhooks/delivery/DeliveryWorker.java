@@ -4,6 +4,7 @@ import dev.slotwise.commons.pg.NotifiedLoop;
 import dev.slotwise.webhooks.WebhooksConfig;
 import dev.slotwise.webhooks.delivery.DeliverySender.DeliveryTimeout;
 import dev.slotwise.webhooks.destination.DestinationRefused;
+import io.opentelemetry.api.trace.Span;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -81,7 +82,7 @@ public class DeliveryWorker {
              where d.id = r.id and d.id = any(array(select id from ranked)) and e.id = d.endpoint_id
                and r.place <= case when d.in_order then 1 else $4 end
             returning d.id, d.endpoint_id, d.event_type, d.payload, d.attempt_count, d.in_order, d.next_attempt_at,
-                      d.created_at, d.replay_of is null as original, e.url, e.secret_ciphertext,
+                      d.created_at, d.replay_of is null as original, d.trace_parent, e.url, e.secret_ciphertext,
                       case when e.secret_rotated_at > now() - interval '24 hours'
                            then e.previous_secret_ciphertext end as previous_secret_ciphertext""";
 
@@ -99,12 +100,13 @@ public class DeliveryWorker {
     private final DeliveryRecorder recorder;
     private final EndpointLanes lanes;
     private final DeliveryMetrics metrics;
+    private final AttemptTracing tracing;
     private final NotifiedLoop loop;
     /** Due work was left unclaimed for want of room: when the lanes say room opened, claim again at once. */
     private volatile boolean deferred;
 
     public DeliveryWorker(Vertx vertx, WebhooksConfig config, DeliverySender sender,
-            DeliveryRecorder recorder, DeliveryMetrics metrics,
+            DeliveryRecorder recorder, DeliveryMetrics metrics, AttemptTracing tracing,
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") String username,
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
@@ -120,6 +122,7 @@ public class DeliveryWorker {
         this.sender = sender;
         this.recorder = recorder;
         this.metrics = metrics;
+        this.tracing = tracing;
         this.loop = new NotifiedLoop("delivery worker", vertx, NotifiedLoop.connectOptions(url, username, password),
                 "slotwise_deliveries", config.pollInterval(), this::drain);
         this.lanes = new EndpointLanes(config.endpointConcurrency(), config.maxInFlight(), this::deliver, () -> {
@@ -185,7 +188,7 @@ public class DeliveryWorker {
                                 row.getBuffer("secret_ciphertext").getBytes(),
                                 previous == null ? null : previous.getBytes(), row.getBoolean("in_order"),
                                 row.getOffsetDateTime("next_attempt_at"), row.getOffsetDateTime("created_at"),
-                                row.getBoolean("original")));
+                                row.getBoolean("original"), row.getString("trace_parent")));
                     }
                     due.sort(Due.SENDING_ORDER);
                     return due;
@@ -199,9 +202,11 @@ public class DeliveryWorker {
     private Uni<Boolean> deliver(Due due, Runnable sent) {
         Instant started = Instant.now();
         long startedNanos = System.nanoTime();
+        Span span = tracing.start(due);
         return sender.send(due)
                 .map(status -> new Outcome(status, null))
                 .onFailure().recoverWithItem(failure -> new Outcome(null, describe(failure)))
+                .invoke(outcome -> tracing.end(span, outcome.status(), outcome.error()))
                 .invoke(sent)
                 .chain(outcome -> recorder.record(due, started, (System.nanoTime() - startedNanos) / 1_000_000,
                         outcome.status(), outcome.error())

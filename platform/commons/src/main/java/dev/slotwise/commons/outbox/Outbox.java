@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.slotwise.commons.event.EventEnvelope;
 import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.trace.TraceParents;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,13 +13,15 @@ import java.time.temporal.ChronoUnit;
 
 /**
  * Records a domain event in the service's {@code outbox} table, inside the caller's current Hibernate Reactive
- * transaction: the event exists if and only if the change that caused it commits. {@link OutboxRelay} publishes it.
+ * transaction: the event exists if and only if the change that caused it commits. {@link OutboxRelay} publishes it,
+ * as part of the trace of the request that recorded it (the row keeps its {@code traceparent}).
  */
 @ApplicationScoped
 public class Outbox {
 
     private static final String INSERT =
-            "insert into outbox (event_id, message_key, payload) values (:eventId, :messageKey, :payload)";
+            "insert into outbox (event_id, message_key, payload, trace_parent)"
+                    + " values (:eventId, :messageKey, :payload, cast(:traceParent as text))";
 
     private final ObjectMapper json;
 
@@ -39,6 +42,7 @@ public class Outbox {
                         .setParameter("eventId", event.id())
                         .setParameter("messageKey", aggregateId)
                         .setParameter("payload", payload)
+                        .setParameter("traceParent", TraceParents.current())
                         .executeUpdate())
                 .replaceWith(event);
     }

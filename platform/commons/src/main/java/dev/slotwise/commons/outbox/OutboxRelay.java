@@ -1,11 +1,13 @@
 package dev.slotwise.commons.outbox;
 
 import dev.slotwise.commons.pg.NotifiedLoop;
+import dev.slotwise.commons.trace.TraceParents;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -79,7 +81,7 @@ public class OutboxRelay {
     }
 
     private Uni<Integer> publishPending(SqlConnection connection) {
-        return connection.preparedQuery("select id, message_key, payload from outbox order by id limit $1")
+        return connection.preparedQuery("select id, message_key, payload, trace_parent from outbox order by id limit $1")
                 .execute(Tuple.of(config.batchSize()))
                 .chain(rows -> rows.size() == 0 ? Uni.createFrom().item(0) : publishAndDelete(connection, rows));
     }
@@ -89,9 +91,11 @@ public class OutboxRelay {
         List<Long> ids = new ArrayList<>(rows.size());
         for (Row row : rows) {
             ids.add(row.getLong("id"));
+            // the record's span (and its headers) continue the trace of the request that recorded the event
             sends.add(emitter.sendMessage(Message.of(row.getString("payload"))
                     .addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
-                            .withKey(row.getString("message_key")).build())));
+                            .withKey(row.getString("message_key")).build())
+                    .addMetadata(TracingMetadata.withCurrent(TraceParents.context(row.getString("trace_parent"))))));
         }
         return Uni.join().all(sends).andFailFast()
                 .chain(acked -> connection.preparedQuery("delete from outbox where id = any($1)")
