@@ -2,6 +2,7 @@ package dev.slotwise.gateway.token;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.slotwise.commons.identity.InternalTokenKeyIds;
 import dev.slotwise.gateway.GatewayConfig;
 import dev.slotwise.gateway.credential.Credential;
 import io.smallrye.jwt.build.Jwt;
@@ -9,6 +10,7 @@ import jakarta.inject.Singleton;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
+import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
 import java.util.Base64;
@@ -16,7 +18,8 @@ import java.util.TreeSet;
 
 /**
  * Signs the internal token the gateway hands to services (RS256; {@code iss}, {@code aud}, {@code exp}, {@code sub}
- * = credential id, {@code tenant_id}, {@code scope}, {@code tz}). One token per credential is reused until a
+ * = credential id, {@code tenant_id}, {@code scope}, {@code tz}; header {@code kid}: the key pair's id, see
+ * {@link InternalTokenKeyIds}). One token per credential is reused until a
  * minute before it expires, so signing stays off the hot path.
  */
 @Singleton
@@ -25,12 +28,15 @@ public class InternalTokenIssuer {
     private static final Duration REFRESH_MARGIN = Duration.ofSeconds(60);
 
     private final PrivateKey signingKey;
+    /** The key pair's id, derived from it: services pick the key to verify with by it during a rotation. */
+    private final String keyId;
     private final GatewayConfig.InternalToken config;
     private final Cache<Credential, String> tokens;
 
     public InternalTokenIssuer(GatewayConfig config) {
         this.config = config.internalToken();
         this.signingKey = parsePrivateKey(this.config.privateKey());
+        this.keyId = InternalTokenKeyIds.ofPrivateKey((RSAPrivateCrtKey) signingKey);
         Duration reuse = this.config.lifetime().compareTo(REFRESH_MARGIN.multipliedBy(2)) > 0
                 ? this.config.lifetime().minus(REFRESH_MARGIN) : this.config.lifetime().dividedBy(2);
         this.tokens = Caffeine.newBuilder().expireAfterWrite(reuse).maximumSize(100_000).build();
@@ -48,7 +54,7 @@ public class InternalTokenIssuer {
                 .claim("scope", String.join(" ", new TreeSet<>(credential.scopes())))
                 .claim("tz", credential.timeZone())
                 .expiresIn(config.lifetime())
-                .jws().keyId("gateway")
+                .jws().keyId(keyId)
                 .sign(signingKey);
     }
 

@@ -13,7 +13,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** One scrape of a service's {@code /q/metrics}, in Prometheus's text format, read sample by sample. */
+/**
+ * One scrape of a service's {@code /q/metrics}, in Prometheus's text format (or OpenMetrics, with exemplars that link
+ * an observation to its trace), read sample by sample.
+ */
 record PrometheusScrape(List<Sample> samples) {
 
     record Sample(String name, Map<String, String> labels, double value) {
@@ -34,7 +37,9 @@ record PrometheusScrape(List<Sample> samples) {
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }
-            Matcher sample = LINE.matcher(line);
+            // an exemplar (OpenMetrics: the trace of one observation) follows the value; it is no label
+            int exemplar = line.indexOf(" # {");
+            Matcher sample = LINE.matcher(exemplar < 0 ? line : line.substring(0, exemplar));
             if (!sample.matches()) {
                 throw new IllegalStateException("not a Prometheus sample: " + line);
             }

@@ -10,6 +10,7 @@ public final class InternalTokenTestResource implements QuarkusTestResourceLifec
     public Map<String, String> start() {
         return Map.of(
                 "slotwise.internal-token.public-key", InternalTokens.publicKeyBase64(),
+                "slotwise.internal-token.additional-public-key", InternalTokens.additionalPublicKeyBase64(),
                 "slotwise.internal-token.issuer", InternalTokens.ISSUER,
                 "slotwise.internal-token.audience", InternalTokens.AUDIENCE);
     }

@@ -1,7 +1,11 @@
 package dev.slotwise.testing;
 
 import io.smallrye.jwt.build.Jwt;
+import java.security.GeneralSecurityException;
 import java.security.KeyPair;
+import java.security.MessageDigest;
+import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Set;
@@ -16,6 +20,8 @@ public final class InternalTokens {
     public static final String ISSUER = "https://gateway.slotwise.internal";
     public static final String AUDIENCE = "slotwise-services";
     private static final KeyPair KEYS = RsaKeys.generate();
+    /** The second key a service trusts, as during a rotation of the key pair. */
+    private static final KeyPair ADDITIONAL_KEYS = RsaKeys.generate();
 
     private InternalTokens() {
     }
@@ -24,11 +30,33 @@ public final class InternalTokens {
         return Base64.getEncoder().encodeToString(KEYS.getPublic().getEncoded());
     }
 
+    public static String additionalPublicKeyBase64() {
+        return Base64.getEncoder().encodeToString(ADDITIONAL_KEYS.getPublic().getEncoded());
+    }
+
     public static String forTenant(String tenantId, String... scopes) {
         return forTenantInZone(tenantId, "UTC", scopes);
     }
 
     public static String forTenantInZone(String tenantId, String timeZone, String... scopes) {
+        return sign(tenantId, timeZone, scopes, keyId(KEYS.getPublic()), KEYS.getPrivate());
+    }
+
+    /**
+     * A token signed with the additional key of a rotation; {@code namingItsKey} false gives it the primary key's id,
+     * which no service may take for a signature of the primary key.
+     */
+    public static String signedWithAdditionalKey(String tenantId, boolean namingItsKey, String... scopes) {
+        return sign(tenantId, "UTC", scopes, keyId(namingItsKey ? ADDITIONAL_KEYS.getPublic() : KEYS.getPublic()),
+                ADDITIONAL_KEYS.getPrivate());
+    }
+
+    /** A token signed with a key the service does not trust. */
+    public static String signedByStranger(String tenantId, String... scopes) {
+        return sign(tenantId, "UTC", scopes, "stranger", RsaKeys.generate().getPrivate());
+    }
+
+    private static String sign(String tenantId, String timeZone, String[] scopes, String keyId, PrivateKey key) {
         return Jwt.issuer(ISSUER)
                 .audience(AUDIENCE)
                 .subject("key_test")
@@ -36,20 +64,20 @@ public final class InternalTokens {
                 .claim("scope", String.join(" ", Set.of(scopes)))
                 .claim("tz", timeZone)
                 .expiresIn(Duration.ofMinutes(10))
-                .jws().keyId("test")
-                .sign(KEYS.getPrivate());
+                .jws().keyId(keyId)
+                .sign(key);
     }
 
-    /** A token signed with a key the service does not trust. */
-    public static String signedByStranger(String tenantId, String... scopes) {
-        return Jwt.issuer(ISSUER)
-                .audience(AUDIENCE)
-                .subject("key_test")
-                .claim("tenant_id", tenantId)
-                .claim("scope", String.join(" ", Set.of(scopes)))
-                .expiresIn(Duration.ofMinutes(10))
-                .jws().keyId("stranger")
-                .sign(RsaKeys.generate().getPrivate());
+    /**
+     * The key id the gateway gives its tokens (commons' InternalTokenKeyIds, written out again here so that a change
+     * of the derivation on one side fails these tests): base64url SHA-256 of the X.509 key, 16 characters.
+     */
+    static String keyId(PublicKey key) {
+        try {
+            return Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString(MessageDigest.getInstance("SHA-256").digest(key.getEncoded())).substring(0, 16);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
-
 }

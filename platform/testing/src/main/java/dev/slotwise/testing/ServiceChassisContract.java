@@ -62,6 +62,17 @@ public abstract class ServiceChassisContract {
                 .get("/internal/v1/identity").then().statusCode(401);
     }
 
+    /** During a rotation of the key pair a service trusts two keys, each for the tokens whose kid names it. */
+    @Test
+    void acceptsTheAdditionalKeyOfARotationOnlyForTokensThatNameIt() {
+        given().auth().oauth2(InternalTokens.signedWithAdditionalKey("ten_rotation", true, "customers.read"))
+                .get("/internal/v1/identity").then().statusCode(200)
+                .body("tenantId", equalTo("ten_rotation"))
+                .body("scopes", hasItems("customers.read"));
+        given().auth().oauth2(InternalTokens.signedWithAdditionalKey("ten_rotation", false, "customers.read"))
+                .get("/internal/v1/identity").then().statusCode(401);
+    }
+
     @Test
     void takesTenantAndScopesFromTheInternalToken() {
         given().auth().oauth2(InternalTokens.forTenantInZone("ten_chassis", "Europe/Berlin", "staff.read", "services.read"))
