@@ -24,7 +24,8 @@ record PrometheusScrape(List<Sample> samples) {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Pattern LINE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)})? (\\S+)(?: \\d+)?$");
-    private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\",?");
+    /** Possessive, so that a long label value is read in a loop, not by recursion (a stack overflow in CI). */
+    private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]++|\\\\.)*+)\",?");
 
     static PrometheusScrape of(String metricsUrl) throws IOException, InterruptedException {
         HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(metricsUrl))
