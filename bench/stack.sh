@@ -1,6 +1,6 @@
 # Sourced by the benchmarks: starts ./slotwise up in a temporary data directory, with the full JIT and quotas
 # raised so a benchmark measures the work and not 429s, and stops it (and removes the data) when the script exits.
-# Sets DATA, GATEWAY and KEY (the demo tenant's API key).
+# Sets DATA, GATEWAY and KEY (the demo tenant's API key), and exports PGPASSWORD.
 DATA="$(mktemp -d /tmp/slotwise-bench-XXXXXX)"
 PORT="${BENCH_PORT:-18480}"
 LOG="$DATA/up.log"
@@ -19,3 +19,5 @@ grep -q "Slotwise is ready" "$LOG" || { cat "$LOG"; exit 1; }
 
 GATEWAY="http://127.0.0.1:$PORT"
 KEY="$(cat "$DATA/secrets/demo-api-key")"
+# the local PostgreSQL needs its password (psql, pgbench and node-postgres read PGPASSWORD)
+export PGPASSWORD="$(cat "$DATA/secrets/postgres-password")"

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,7 +95,8 @@ public final class LocalStack implements AutoCloseable {
         progress.accept("starting PostgreSQL and Kafka (data in " + dataDir + ")");
         postgresPort = FreePorts.next();
         CompletableFuture<EmbeddedPostgresServer> database = CompletableFuture.supplyAsync(
-                () -> EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort));
+                () -> EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort,
+                        secrets.postgresPassword()));
         kafkaPort = FreePorts.next();
         kafkaControllerPort = FreePorts.next();
         CompletableFuture<KafkaBrokerProcess> broker = CompletableFuture.supplyAsync(this::newBroker);
@@ -110,7 +112,7 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> shared = new LinkedHashMap<>();
         shared.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
         shared.put("QUARKUS_DATASOURCE_USERNAME", EmbeddedPostgresServer.USER);
-        shared.put("QUARKUS_DATASOURCE_PASSWORD", "postgres");
+        shared.put("QUARKUS_DATASOURCE_PASSWORD", secrets.postgresPassword());
         shared.put("SLOTWISE_INTERNAL_TOKEN_PUBLIC_KEY", tokenKeys[1]);
         shared.put("SLOTWISE_WEBHOOKS_ENCRYPTION_KEY", secrets.webhookEncryptionKey());
         shared.putIfAbsent("SLOTWISE_WEBHOOKS_ALLOWED_CIDRS",
@@ -195,6 +197,30 @@ public final class LocalStack implements AutoCloseable {
         replaceComponent(Component.service(service));
     }
 
+    /**
+     * Starts a component whose process has died, as it was started: a service on its ports, PostgreSQL and Kafka on
+     * theirs with their data. Waits until it is ready (a service) or listening.
+     */
+    public synchronized void restart(String component) {
+        switch (component) {
+            case "postgresql" -> {
+                postgres.close();
+                startPostgres();
+            }
+            case "kafka" -> {
+                kafka.close();
+                startKafka();
+            }
+            default -> {
+                services.stream().filter(s -> s.name().equals(component)).findFirst().ifPresent(dead -> {
+                    dead.close();
+                    services.remove(dead);
+                });
+                startService(component);
+            }
+        }
+    }
+
     /** Stops PostgreSQL cleanly, as a planned restart or a failover does; the services keep running. */
     public synchronized void stopPostgres() {
         postgres.close();
@@ -217,7 +243,8 @@ public final class LocalStack implements AutoCloseable {
 
     /** Starts PostgreSQL again on its port with its data directory, after {@link #stopPostgres} or {@link #crashPostgres}. */
     public synchronized void startPostgres() {
-        postgres = EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort);
+        postgres = EmbeddedPostgresServer.startPersistent(dataDir.resolve("postgres"), postgresPort,
+                secrets.postgresPassword());
         reaper.guard(postmasterPid());
         replaceComponent(postgresComponent());
     }
@@ -290,7 +317,7 @@ public final class LocalStack implements AutoCloseable {
         return secrets;
     }
 
-    public List<Component> components() {
+    public synchronized List<Component> components() {
         return List.copyOf(components);
     }
 
@@ -307,11 +334,16 @@ public final class LocalStack implements AutoCloseable {
     private void writeStackJson() {
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("gateway", gatewayUrl());
+        // the process that runs the stack: `./slotwise down` stops the stack by stopping it
+        document.put("pid", ProcessHandle.current().pid());
         document.put("dataDir", dataDir.toString());
         document.put("components", components);
         try {
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValue(dataDir.resolve("stack.json").toFile(), document);
+            // written beside it and moved into place, so that a reader never sees half a file
+            Path written = dataDir.resolve("stack.json.tmp");
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(written.toFile(), document);
+            Files.move(written, dataDir.resolve("stack.json"), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -31,6 +31,8 @@ public final class SlotwiseUp {
     }
 
     public static void main(String[] args) throws Exception {
+        // the console is for the launcher's own lines: java.util.logging's INFO chatter of the embedded servers stays off
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         Path home = Path.of(System.getProperty("slotwise.home", ".")).toAbsolutePath().normalize();
         Path dataDir = Path.of(System.getenv().getOrDefault("SLOTWISE_DATA_DIR", home.resolve(".slotwise").toString()));
         int httpPort = Integer.parseInt(System.getenv().getOrDefault("SLOTWISE_HTTP_PORT", "8080"));
@@ -45,8 +47,11 @@ public final class SlotwiseUp {
             System.exit(1);
             return;
         }
+        // a component that dies is started again, so that a crash never leaves half a stack
+        Supervisor supervisor = Supervisor.start(stack, line -> System.out.println("[slotwise] " + line));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("[slotwise] stopping…");
+            supervisor.close();
             stack.close();
             System.out.println("[slotwise] stopped");
             stopped.countDown();

@@ -33,6 +33,11 @@ final class StackSecrets {
         return readOrCreate("webhook-encryption-key", () -> Base64.getEncoder().encodeToString(random(32)));
     }
 
+    /** The local PostgreSQL's password (user postgres), which every connection needs. */
+    String postgresPassword() {
+        return readOrCreate("postgres-password", () -> HexFormat.of().formatHex(random(24)));
+    }
+
     /** [private PKCS#8 base64, public X.509 base64] of the internal-token signing key. */
     String[] internalTokenKeys() {
         if (!Files.exists(dir.resolve("internal-token.key"))) {

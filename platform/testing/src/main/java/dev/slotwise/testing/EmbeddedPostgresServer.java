@@ -3,6 +3,7 @@ package dev.slotwise.testing;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -41,12 +42,23 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     /**
      * Starts a server whose data is kept in {@code dataDirectory} (created on the first run) on the given port, as
      * durable as PostgreSQL's defaults make it: a commit that was answered survives a crash of the server or the
-     * machine (zonky's builder turns {@code synchronous_commit} off by default; here it is on again).
+     * machine (zonky's builder turns {@code synchronous_commit} off by default; here it is on again). Every connection
+     * needs {@code password} (SCRAM; no trust, no Unix socket): on a shared machine another user reaches nothing. The
+     * binaries are unpacked beside the data, in {@code <dataDirectory>-binaries}.
      */
-    public static EmbeddedPostgresServer startPersistent(Path dataDirectory, int port) {
+    public static EmbeddedPostgresServer startPersistent(Path dataDirectory, int port, String password) {
+        Path binaries = dataDirectory.resolveSibling(dataDirectory.getFileName() + "-binaries");
+        try {
+            Files.createDirectories(binaries);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return start(EmbeddedPostgres.builder()
                 .setDataDirectory(dataDirectory)
                 .setCleanDataDirectory(false)
+                .setOverrideWorkingDirectory(binaries.toFile())
+                .setDataDirectoryCustomizer(data -> PasswordAuthentication.require(data.toPath(), binaries, password))
+                .setConnectConfig("password", password)
                 .setPort(port)
                 .setServerConfig("fsync", "on")
                 .setServerConfig("synchronous_commit", "on")
