@@ -1,16 +1,7 @@
 package dev.slotwise.stack;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.util.Base64;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
@@ -21,11 +12,6 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class SlotwiseUp {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final List<String> ALL_SCOPES = List.of("customers.read", "customers.write", "appointments.read",
-            "appointments.write", "services.read", "services.write", "staff.read", "staff.write", "transactions.read",
-            "transactions.write", "payments.read", "reviews.read", "reviews.write", "inventory.read",
-            "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write");
 
     private SlotwiseUp() {
     }
@@ -80,53 +66,25 @@ public final class SlotwiseUp {
     }
 
     /**
-     * The demo tenant's key: created on the first run with the tenant, its customers, services and staff, reused
-     * afterwards.
+     * The demo tenant's key: created on the first run with the tenant, its data and its user, reused afterwards.
      */
     private static String demoKey(LocalStack stack) throws IOException, InterruptedException {
         if (stack.secrets().has("demo-api-key")) {
             return stack.secrets().read("demo-api-key");
         }
-        HttpClient http = HttpClient.newHttpClient();
-        String admin = "Bearer " + stack.adminToken();
-        JsonNode tenant = post(http, stack.gatewayUrl() + "/admin/v1/tenants", admin,
-                Map.of("name", "Demo Salon", "plan", "pro", "timeZone", "Europe/Berlin"));
-        JsonNode key = post(http, stack.gatewayUrl() + "/admin/v1/tenants/" + tenant.get("id").asText() + "/api-keys",
-                admin, Map.of("name", "demo (all scopes)", "scopes", ALL_SCOPES));
-        String demoKey = key.get("key").asText();
-        String bearer = "Bearer " + demoKey;
-        for (Map<String, Object> customer : List.of(
-                Map.<String, Object>of("firstName", "Ada", "lastName", "Lovelace", "email", "ada@example.com", "marketingConsent", true),
-                Map.<String, Object>of("firstName", "Grace", "lastName", "Hopper", "email", "grace@example.com", "phone", "+15555550100"),
-                Map.<String, Object>of("firstName", "Alan", "lastName", "Turing", "email", "alan@example.com"))) {
-            post(http, stack.gatewayUrl() + "/api/v1/customers", bearer, customer);
-        }
-        for (Map<String, Object> service : List.of(
-                Map.<String, Object>of("name", "Haircut", "durationMinutes", 45, "price", Map.of("amount", 4500, "currency", "EUR")),
-                Map.<String, Object>of("name", "Colour", "durationMinutes", 90, "price", Map.of("amount", 9000, "currency", "EUR")))) {
-            post(http, stack.gatewayUrl() + "/api/v1/services", bearer, service);
-        }
-        // working hours, so that GET /api/v1/availability offers slots from the first run
-        Map<String, List<String>> weekdays = Map.of("Mia", List.of("tuesday", "wednesday", "thursday", "friday",
-                "saturday"), "Noah", List.of("monday", "tuesday", "wednesday", "thursday", "friday"));
-        for (String name : List.of("Mia", "Noah")) {
-            String staff = post(http, stack.gatewayUrl() + "/api/v1/staff", bearer, Map.of("name", name))
-                    .get("id").asText();
-            List<Map<String, String>> weekly = weekdays.get(name).stream()
-                    .map(day -> Map.of("day", day, "start", "09:00", "end", "18:00")).toList();
-            send(http, "PUT", stack.gatewayUrl() + "/api/v1/staff/" + staff + "/working-hours", bearer,
-                    Map.of("weekly", weekly), 200);
-        }
-        stack.secrets().write("demo-tenant-id", tenant.get("id").asText());
-        stack.secrets().write("demo-api-key", demoKey);
-        return demoKey;
+        DemoTenant demo = DemoTenant.create(stack.gatewayUrl(), stack.adminToken(), "Demo Salon", DEMO_USER_EMAIL);
+        stack.secrets().write("demo-tenant-id", demo.tenantId());
+        stack.secrets().write("demo-user-password", demo.userPassword());
+        stack.secrets().write("demo-api-key", demo.apiKey());
+        return demo.apiKey();
     }
 
     static final String DEMO_USER_EMAIL = "owner@demo-salon.example";
 
     /**
-     * The demo tenant's user, who signs in to the panel and approves OAuth applications: created once with a generated
-     * password, kept with the stack's other secrets. Null for a data directory from before the tenant's id was kept.
+     * The demo tenant's user, who signs in to the panel and approves OAuth applications, with the password generated
+     * for it. Created here for a data directory from before users were seeded; null for one from before the tenant's
+     * id was kept.
      */
     private static String[] demoUser(LocalStack stack) throws IOException, InterruptedException {
         if (stack.secrets().has("demo-user-password")) {
@@ -135,31 +93,9 @@ public final class SlotwiseUp {
         if (!stack.secrets().has("demo-tenant-id")) {
             return null;
         }
-        byte[] random = new byte[12];
-        new SecureRandom().nextBytes(random);
-        String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-        post(HttpClient.newHttpClient(), stack.gatewayUrl() + "/admin/v1/tenants/" + stack.secrets().read("demo-tenant-id")
-                + "/users", "Bearer " + stack.adminToken(), Map.of("email", DEMO_USER_EMAIL, "password", password));
+        String password = DemoTenant.addUser(stack.gatewayUrl(), stack.adminToken(),
+                stack.secrets().read("demo-tenant-id"), DEMO_USER_EMAIL);
         stack.secrets().write("demo-user-password", password);
         return new String[] {DEMO_USER_EMAIL, password};
-    }
-
-    private static JsonNode post(HttpClient http, String url, String authorization, Object body)
-            throws IOException, InterruptedException {
-        return send(http, "POST", url, authorization, body, 201);
-    }
-
-    private static JsonNode send(HttpClient http, String method, String url, String authorization, Object body,
-                                 int expected) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url))
-                .header("Authorization", authorization)
-                .header("Content-Type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != expected) {
-            throw new IllegalStateException("seeding demo data failed: " + method + " " + url + " → "
-                    + response.statusCode());
-        }
-        return JSON.readTree(response.body());
     }
 }

@@ -50,6 +50,7 @@ public final class StackCommands {
             case "status" -> commands.status();
             case "down" -> commands.down();
             case "reset" -> commands.reset(args.length > 1 && (args[1].equals("--yes") || args[1].equals("-y")));
+            case "seed" -> commands.seed();
             default -> {
                 System.err.println("unknown command: " + command);
                 yield 2;
@@ -109,6 +110,32 @@ public final class StackCommands {
             return 1;
         }
         out.println("Stopped.");
+        return 0;
+    }
+
+    /**
+     * Another demo tenant in the running stack (its own key, customers, services, staff with working hours, and a user
+     * for the panel), printed once: for trying things on fresh data beside the first demo tenant.
+     */
+    int seed() throws IOException, InterruptedException {
+        Optional<JsonNode> stack = running();
+        if (stack.isEmpty()) {
+            out.println("No stack is running from " + dataDir + " (start one with ./slotwise up).");
+            return 3;
+        }
+        String given = System.getenv("SLOTWISE_ADMIN_TOKEN");
+        Path generated = dataDir.resolve("secrets/admin-token");
+        if ((given == null || given.isBlank()) && !Files.exists(generated)) {
+            out.println("No operator token: set SLOTWISE_ADMIN_TOKEN to the one the stack runs with.");
+            return 2;
+        }
+        String admin = given != null && !given.isBlank() ? given : Files.readString(generated).trim();
+        String suffix = Long.toString(System.currentTimeMillis() % 1_000_000_000L, 36);
+        DemoTenant demo = DemoTenant.create(stack.get().path("gateway").asText(), admin, "Demo Salon " + suffix,
+                "owner+" + suffix + "@demo-salon.example");
+        out.println("Demo tenant " + demo.tenantId() + " with three customers, two services and two staff members:");
+        out.println("  API key (all scopes): " + demo.apiKey() + "   (shown this once)");
+        out.println("  panel user:           " + demo.userEmail() + " / " + demo.userPassword());
         return 0;
     }
 

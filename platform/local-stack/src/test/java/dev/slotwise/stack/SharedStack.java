@@ -32,7 +32,7 @@ final class SharedStack implements BeforeAllCallback {
         @Override
         public void close() throws IOException {
             stack.close();
-            for (String bulky : List.of("postgres", "kafka")) {
+            for (String bulky : List.of("postgres", "postgres-binaries", "kafka")) {
                 Path dir = stack.dataDir().resolve(bulky);
                 if (Files.exists(dir)) {
                     try (Stream<Path> files = Files.walk(dir)) {

@@ -73,6 +73,21 @@ class StackCliIT {
             assertThat(Files.readString(upOutput)).contains("customer-service has stopped; starting it again")
                     .contains("customer-service is running again");
 
+            // up's demo tenant, and another from `seed`: three customers each, and staff with hours to book
+            String demoKey = Files.readString(data.resolve("secrets/demo-api-key")).trim();
+            assertThat(get(port, "/api/v1/customers", demoKey).path("data")).hasSize(3);
+            Run seed = run(data, port, null, "seed");
+            assertThat(seed.exit()).as(seed.output()).isZero();
+            Matcher seededKey = Pattern.compile("API key \\(all scopes\\): (swk_[0-9a-f]{64})").matcher(seed.output());
+            assertThat(seededKey.find()).as(seed.output()).isTrue();
+            assertThat(get(port, "/api/v1/customers", seededKey.group(1)).path("data")).hasSize(3);
+            String service = get(port, "/api/v1/services", seededKey.group(1)).path("data").get(0).path("id").asText();
+            String monday = java.time.LocalDate.now(java.time.ZoneOffset.UTC)
+                    .with(java.time.temporal.TemporalAdjusters.next(java.time.DayOfWeek.MONDAY)) + "T00:00:00Z";
+            String tuesday = monday.replace("T00", "T23");
+            assertThat(get(port, "/api/v1/availability?serviceId=" + service + "&from=" + monday + "&to=" + tuesday,
+                    seededKey.group(1)).path("data")).as("slots on a Monday").isNotEmpty();
+
             webhooksListenPrintsEventsWithVerifiedSignaturesAndCleansUp(data, port);
 
             Run logs = run(data, port, null, "logs", "customer-service");
@@ -143,6 +158,13 @@ class StackCliIT {
         } finally {
             listen.destroyForcibly();
         }
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode get(int port, String path, String key) throws Exception {
+        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .header("Authorization", "Bearer " + key).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(path + ": " + answer.body()).isEqualTo(200);
+        return StackApi.JSON.readTree(answer.body());
     }
 
     private static void awaitOutput(Process process, Path output, String expected) throws Exception {

@@ -40,7 +40,7 @@ class StackIT {
     void theStacksPostgresqlIsDurable() throws Exception {
         int port = SharedStack.port("postgresql");
         try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres",
-                "postgres", "postgres");
+                "postgres", postgresPassword());
                 var statement = connection.createStatement()) {
             for (String setting : List.of("fsync", "synchronous_commit", "full_page_writes")) {
                 try (var shown = statement.executeQuery("show " + setting)) {
@@ -89,7 +89,7 @@ class StackIT {
         String url = "jdbc:postgresql://127.0.0.1:" + port + "/";
         List<String> unindexed = new ArrayList<>();
         List<String> databases = new ArrayList<>();
-        try (Connection connection = DriverManager.getConnection(url + "postgres", "postgres", "postgres");
+        try (Connection connection = DriverManager.getConnection(url + "postgres", "postgres", postgresPassword());
                 ResultSet rows = connection.createStatement().executeQuery(
                         "select datname from pg_database where not datistemplate and datname <> 'postgres'")) {
             while (rows.next()) {
@@ -98,7 +98,7 @@ class StackIT {
         }
         assertThat(databases).contains("customers", "appointments", "catalog", "pos", "webhooks", "gateway");
         for (String database : databases) {
-            try (Connection connection = DriverManager.getConnection(url + database, "postgres", "postgres");
+            try (Connection connection = DriverManager.getConnection(url + database, "postgres", postgresPassword());
                     ResultSet rows = connection.createStatement().executeQuery("""
                             select c.conrelid::regclass || '.' || a.attname
                               from pg_constraint c
@@ -342,6 +342,11 @@ class StackIT {
                 assertThat(text).doesNotContain(SharedStack.stack().adminToken());
             }
         }
+    }
+
+    /** The local PostgreSQL takes no connection without its generated password. */
+    private static String postgresPassword() {
+        return SharedStack.stack().secrets().postgresPassword();
     }
 
     private static String booking(String customer, String service, String staff, String startsAt) {

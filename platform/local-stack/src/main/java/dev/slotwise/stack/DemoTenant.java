@@ -1,0 +1,91 @@
+package dev.slotwise.stack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Demo data, made through the public API as a client would: a tenant (pro plan, Europe/Berlin) with an all-scopes API
+ * key, three customers, two services, two staff members who work 09:00–18:00 on weekdays (so availability answers at
+ * once), and a user who signs in to the panel. {@code up} makes one on its first run; {@code ./slotwise seed} makes
+ * another whenever asked.
+ */
+record DemoTenant(String tenantId, String apiKey, String userEmail, String userPassword) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static final List<String> ALL_SCOPES = List.of("customers.read", "customers.write", "appointments.read",
+            "appointments.write", "services.read", "services.write", "staff.read", "staff.write", "transactions.read",
+            "transactions.write", "payments.read", "reviews.read", "reviews.write", "inventory.read",
+            "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write");
+
+    /** Creates a demo tenant named {@code name} whose user signs in as {@code userEmail}. */
+    static DemoTenant create(String gatewayUrl, String adminToken, String name, String userEmail)
+            throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newHttpClient();
+        String admin = "Bearer " + adminToken;
+        String tenant = post(http, gatewayUrl + "/admin/v1/tenants", admin,
+                Map.of("name", name, "plan", "pro", "timeZone", "Europe/Berlin")).get("id").asText();
+        String key = post(http, gatewayUrl + "/admin/v1/tenants/" + tenant + "/api-keys", admin,
+                Map.of("name", "demo (all scopes)", "scopes", ALL_SCOPES)).get("key").asText();
+        String bearer = "Bearer " + key;
+        for (Map<String, Object> customer : List.of(
+                Map.<String, Object>of("firstName", "Ada", "lastName", "Lovelace", "email", "ada@example.com", "marketingConsent", true),
+                Map.<String, Object>of("firstName", "Grace", "lastName", "Hopper", "email", "grace@example.com", "phone", "+15555550100"),
+                Map.<String, Object>of("firstName", "Alan", "lastName", "Turing", "email", "alan@example.com"))) {
+            post(http, gatewayUrl + "/api/v1/customers", bearer, customer);
+        }
+        for (Map<String, Object> service : List.of(
+                Map.<String, Object>of("name", "Haircut", "durationMinutes", 45, "price", Map.of("amount", 4500, "currency", "EUR")),
+                Map.<String, Object>of("name", "Colour", "durationMinutes", 90, "price", Map.of("amount", 9000, "currency", "EUR")))) {
+            post(http, gatewayUrl + "/api/v1/services", bearer, service);
+        }
+        Map<String, List<String>> weekdays = Map.of("Mia", List.of("tuesday", "wednesday", "thursday", "friday",
+                "saturday"), "Noah", List.of("monday", "tuesday", "wednesday", "thursday", "friday"));
+        for (String staffName : List.of("Mia", "Noah")) {
+            String staff = post(http, gatewayUrl + "/api/v1/staff", bearer, Map.of("name", staffName)).get("id").asText();
+            List<Map<String, String>> weekly = weekdays.get(staffName).stream()
+                    .map(day -> Map.of("day", day, "start", "09:00", "end", "18:00")).toList();
+            send(http, "PUT", gatewayUrl + "/api/v1/staff/" + staff + "/working-hours", bearer, Map.of("weekly", weekly), 200);
+        }
+        String password = addUser(gatewayUrl, adminToken, tenant, userEmail);
+        return new DemoTenant(tenant, key, userEmail, password);
+    }
+
+    /** Adds a tenant user with a generated password; answers the password. */
+    static String addUser(String gatewayUrl, String adminToken, String tenantId, String email)
+            throws IOException, InterruptedException {
+        byte[] random = new byte[12];
+        new SecureRandom().nextBytes(random);
+        String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        post(HttpClient.newHttpClient(), gatewayUrl + "/admin/v1/tenants/" + tenantId + "/users",
+                "Bearer " + adminToken, Map.of("email", email, "password", password));
+        return password;
+    }
+
+    private static JsonNode post(HttpClient http, String url, String authorization, Object body)
+            throws IOException, InterruptedException {
+        return send(http, "POST", url, authorization, body, 201);
+    }
+
+    private static JsonNode send(HttpClient http, String method, String url, String authorization, Object body,
+            int expected) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", authorization)
+                .header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != expected) {
+            throw new IllegalStateException("seeding demo data failed: " + method + " " + url + " → "
+                    + response.statusCode());
+        }
+        return JSON.readTree(response.body());
+    }
+}
