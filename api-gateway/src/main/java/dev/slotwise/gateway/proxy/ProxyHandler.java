@@ -1,6 +1,7 @@
 package dev.slotwise.gateway.proxy;
 
 import dev.slotwise.commons.http.RequestIds;
+import dev.slotwise.commons.http.RouteTemplates;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.gateway.GatewayConfig;
 import dev.slotwise.gateway.apikey.KeyUsage;
@@ -33,6 +34,8 @@ public class ProxyHandler {
 
     private static final Logger LOG = Logger.getLogger(ProxyHandler.class);
     private static final String BEARER = "Bearer ";
+    /** The name of an {@code /api} request no route matches: probing paths cannot grow the metrics. */
+    static final String UNMATCHED = "/api/{unmatched}";
     /** CONTRACT §2: request bodies are limited to 1 MiB. */
     static final long MAX_BODY_BYTES = 1024 * 1024;
 
@@ -89,8 +92,8 @@ public class ProxyHandler {
         // (404, 405, 403) only once the caller is authenticated, so that nobody learns the routes without a key
         HttpServerRequest request = context.request();
         RouteTable.Match match = RouteTable.match(request.method().name(), request.path());
-        String template = match.route().map(Route::pattern).orElse(RouteNames.UNMATCHED);
-        RouteNames.name(context, template);
+        String template = match.route().map(Route::pattern).orElse(UNMATCHED);
+        RouteTemplates.name(context, template);
         context.put(AccessLog.ROUTE, template);
         String authorization = request.getHeader(HttpHeaders.AUTHORIZATION);
         if (authorization == null) {

@@ -55,7 +55,6 @@ public class RequestLineRules {
 
     void checkEveryRequest(@Observes Filters filters) {
         filters.register(context -> {
-            RouteNames.nameByRoot(context);
             ApiException refused = refusal(context.request());
             if (refused == null) {
                 answerBrokenFraming(context);

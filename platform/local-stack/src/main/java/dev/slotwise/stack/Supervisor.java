@@ -42,7 +42,7 @@ final class Supervisor implements AutoCloseable {
             try {
                 Thread.sleep(CHECK_EVERY.toMillis());
                 for (Component component : stack.components()) {
-                    if (!stopping && ProcessHandle.of(component.pid()).map(ProcessHandle::isAlive).orElse(false) == false) {
+                    if (!stopping && !ProcessHandle.of(component.pid()).map(ProcessHandle::isAlive).orElse(false)) {
                         restart(component.name());
                     }
                 }

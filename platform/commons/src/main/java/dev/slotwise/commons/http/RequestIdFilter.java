@@ -9,7 +9,8 @@ import org.jboss.logging.MDC;
  * Settles the request id before anything else runs: replaces the incoming header with the accepted id (so the
  * rest of the request, problem details included, reads it from there), puts it on every response, and into the
  * logging context, so that every line logged while the request is handled names it (the MDC lives in the request's
- * Vert.x context, not in a thread).
+ * Vert.x context, not in a thread). It also gives the request its first, bounded name for metrics and traces
+ * ({@link RouteTemplates}), which routing refines.
  */
 @ApplicationScoped
 public class RequestIdFilter {
@@ -22,6 +23,7 @@ public class RequestIdFilter {
             context.request().headers().set(RequestIds.HEADER, id);
             context.response().putHeader(RequestIds.HEADER, id);
             MDC.put(RequestIds.MDC_KEY, id);
+            RouteTemplates.name(context, RouteTemplates.UNMATCHED);
             context.next();
         }, PRIORITY);
     }
