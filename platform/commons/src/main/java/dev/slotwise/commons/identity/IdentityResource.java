@@ -10,7 +10,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Set;
 import java.util.TreeSet;
-import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * {@code GET /internal/v1/identity}: what this service read from the internal token (tenant, scopes, time zone).
@@ -23,12 +22,10 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 public class IdentityResource {
 
     private final SecurityIdentity identity;
-    private final JsonWebToken token;
     private final TenantContext tenant;
 
-    public IdentityResource(SecurityIdentity identity, JsonWebToken token, TenantContext tenant) {
+    public IdentityResource(SecurityIdentity identity, TenantContext tenant) {
         this.identity = identity;
-        this.token = token;
         this.tenant = tenant;
     }
 
@@ -38,7 +35,7 @@ public class IdentityResource {
     @GET
     @Authenticated
     public Identity identity() {
-        return new Identity(token.getSubject(), tenant.claim("tenant_id"), new TreeSet<>(identity.getRoles()),
-                tenant.claim("tz"));
+        VerifiedToken token = tenant.token();
+        return new Identity(token.subject(), token.tenantId(), new TreeSet<>(identity.getRoles()), token.timeZone());
     }
 }

@@ -22,9 +22,14 @@ public final class InternalTokenKeyIds {
 
     /** The id of a public key given as base64 X.509 (PEM armour allowed). */
     public static String ofPublicKey(String publicKey) {
-        String base64 = publicKey.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+        return of(publicKey(publicKey));
+    }
+
+    /** An RSA public key given as base64 X.509 (PEM armour allowed). */
+    static PublicKey publicKey(String text) {
+        String base64 = text.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
         try {
-            return of(KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64))));
+            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new IllegalStateException("an internal-token public key is not an X.509 RSA public key", e);
         }

@@ -27,16 +27,4 @@ class InternalTokenKeyIdsTest {
         assertThat(InternalTokenKeyIds.ofPrivateKey((RSAPrivateCrtKey) pair.getPrivate())).isEqualTo(id);
         assertThat(InternalTokenKeyIds.of(other.getPublic())).isNotEqualTo(id);
     }
-
-    @Test
-    void theKeyIdIsReadFromABearerTokensHeaderOnly() {
-        String header = Base64.getUrlEncoder().withoutPadding().encodeToString("{\"alg\":\"RS256\",\"kid\":\"abc\"}".getBytes());
-        assertThat(InternalTokenKeySelection.keyId("Bearer " + header + ".e30.sig")).isEqualTo("abc");
-        assertThat(InternalTokenKeySelection.keyId("bearer " + header + ".e30.sig")).isEqualTo("abc");
-        assertThat(InternalTokenKeySelection.keyId("Basic " + header)).isNull();
-        assertThat(InternalTokenKeySelection.keyId("Bearer not-a-jwt")).isNull();
-        assertThat(InternalTokenKeySelection.keyId("Bearer %%%.e30.sig")).isNull();
-        String noKid = Base64.getUrlEncoder().withoutPadding().encodeToString("{\"alg\":\"RS256\"}".getBytes());
-        assertThat(InternalTokenKeySelection.keyId("Bearer " + noKid + ".e30.sig")).isNull();
-    }
 }
