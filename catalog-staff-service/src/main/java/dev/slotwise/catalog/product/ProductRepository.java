@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
+import jakarta.persistence.NoResultException;
 
 /** Products, always within one tenant. */
 @ApplicationScoped
@@ -27,7 +28,8 @@ public class ProductRepository implements TenantScopedRepository<Product> {
     /** The product locked for update, or null when the tenant has none with this id (a sale of a deleted product). */
     Uni<Product> lockIfPresent(String tenantId, String id) {
         return find("tenantId = :tenant and id = :id", Parameters.with("tenant", tenantId).and("id", id))
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+                .withLock(LockModeType.PESSIMISTIC_WRITE).<Product>singleResult()
+                .onFailure(NoResultException.class).recoverWithNull();
     }
 
     /** Writes one line of the product's stock history. */

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import jakarta.persistence.NoResultException;
 
 /**
  * Changes to an existing endpoint: a merge patch (a new URL is checked like a new endpoint's), pausing and
@@ -113,8 +114,8 @@ public class EndpointLifecycle {
 
     /** The endpoint of the tenant, or 404. */
     static Uni<WebhookEndpoint> existing(String tenantId, String id) {
-        return WebhookEndpoint.<WebhookEndpoint>find("tenantId = ?1 and id = ?2", tenantId, id).firstResult()
-                .onItem().ifNull().failWith(() -> ApiException.notFound("webhook endpoint"));
+        return WebhookEndpoint.<WebhookEndpoint>find("tenantId = ?1 and id = ?2", tenantId, id).<WebhookEndpoint>singleResult()
+                .onFailure(NoResultException.class).transform(none -> ApiException.notFound("webhook endpoint"));
     }
 
     private static Instant now() {

@@ -17,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashSet;
+import jakarta.persistence.NoResultException;
 
 @ApplicationScoped
 public class EndpointService {
@@ -98,8 +99,8 @@ public class EndpointService {
     @WithSession
     public Uni<EndpointView> get(String tenantId, String id) {
         return WebhookEndpoint.<WebhookEndpoint>find("tenantId = :tenant and id = :id",
-                        Parameters.with("tenant", tenantId).and("id", id)).firstResult()
-                .onItem().ifNull().failWith(() -> ApiException.notFound("webhook endpoint"))
+                        Parameters.with("tenant", tenantId).and("id", id)).<WebhookEndpoint>singleResult()
+                .onFailure(NoResultException.class).transform(none -> ApiException.notFound("webhook endpoint"))
                 .map(e -> EndpointView.of(e, null));
     }
 }

@@ -7,6 +7,7 @@ import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import jakarta.persistence.LockModeType;
+import jakarta.persistence.NoResultException;
 import java.util.List;
 
 /**
@@ -35,9 +36,11 @@ public interface TenantScopedRepository<E> extends PanacheRepositoryBase<E, Stri
         if (!Ids.looksLike(idPrefix(), id)) {
             return Uni.createFrom().failure(ApiException.notFound(resourceName()));
         }
+        // singleResult, not firstResult: a LIMIT bound as a parameter makes PostgreSQL plan the statement anew on
+        // every execution (its generic plan never looks cheaper than a custom one), which cost three times the query
         return find("tenantId = :tenant and id = :id", Parameters.with("tenant", tenantId).and("id", id))
-                .withLock(lock).firstResult()
-                .onItem().ifNull().failWith(() -> ApiException.notFound(resourceName()));
+                .withLock(lock).<E>singleResult()
+                .onFailure(NoResultException.class).transform(none -> ApiException.notFound(resourceName()));
     }
 
     /** One page, newest first. */
