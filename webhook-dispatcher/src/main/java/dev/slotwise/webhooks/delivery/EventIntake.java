@@ -24,7 +24,7 @@ public class EventIntake {
 
     private static final Logger LOG = Logger.getLogger(EventIntake.class);
 
-    private static final String ENQUEUE = """
+    static final String ENQUEUE = """
             insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at,
                                     trace_parent)
             select gen_random_uuid(), $1, e.id, e.tenant_id, $2, $3,

@@ -88,6 +88,9 @@ public class SecretCipher {
             if (unbound(stored)) {
                 return decryptUnbound(stored);
             }
+            if (stored.length < 2 || stored.length < 2 + stored[1] + NONCE_BYTES) {
+                throw new IllegalStateException("the stored secret is too short to be one (" + stored.length + " bytes)");
+            }
             int keyIdLength = stored[1];
             String keyId = new String(stored, 2, keyIdLength, StandardCharsets.US_ASCII);
             SecretKey key = keys.get(keyId);

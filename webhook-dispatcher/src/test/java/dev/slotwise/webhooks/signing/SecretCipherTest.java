@@ -29,6 +29,17 @@ class SecretCipherTest {
         assertThat(new String(stored, StandardCharsets.ISO_8859_1)).doesNotContain(secret.substring(6, 20));
     }
 
+    /** A stored value too short to be a ciphertext is refused as undecryptable (logged and left by the upkeep). */
+    @Test
+    void aTruncatedCiphertextIsUndecryptableNotACrash() {
+        SecretCipher cipher = new SecretCipher(NEW_KEY, List.of());
+        byte[] stored = cipher.encrypt("we_a", secret);
+        for (byte[] truncated : List.of(new byte[] {1}, java.util.Arrays.copyOf(stored, 2),
+                java.util.Arrays.copyOf(stored, 12))) {
+            assertThatThrownBy(() -> cipher.decrypt("we_a", truncated)).isInstanceOf(IllegalStateException.class);
+        }
+    }
+
     @Test
     void theKeyRotatesRetiredKeysDecryptUntilEverythingIsEncryptedAgain() {
         SecretCipher before = new SecretCipher(OLD_KEY, List.of());
