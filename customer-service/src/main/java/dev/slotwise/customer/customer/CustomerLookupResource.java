@@ -19,10 +19,10 @@ import jakarta.ws.rs.core.MediaType;
 @Authenticated
 public class CustomerLookupResource {
 
-    private final CustomerService customers;
+    private final CustomerReads customers;
     private final TenantContext tenant;
 
-    public CustomerLookupResource(CustomerService customers, TenantContext tenant) {
+    public CustomerLookupResource(CustomerReads customers, TenantContext tenant) {
         this.customers = customers;
         this.tenant = tenant;
     }
@@ -30,6 +30,6 @@ public class CustomerLookupResource {
     @GET
     @Path("{id}")
     public Uni<CustomerView> get(@PathParam("id") String id) {
-        return customers.get(tenant.tenantId(), id);
+        return customers.byId(tenant.tenantId(), id);
     }
 }

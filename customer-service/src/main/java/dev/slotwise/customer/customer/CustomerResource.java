@@ -30,10 +30,12 @@ import jakarta.ws.rs.core.UriInfo;
 public class CustomerResource {
 
     private final CustomerService customers;
+    private final CustomerReads reads;
     private final TenantContext tenant;
 
-    public CustomerResource(CustomerService customers, TenantContext tenant) {
+    public CustomerResource(CustomerService customers, CustomerReads reads, TenantContext tenant) {
         this.customers = customers;
+        this.reads = reads;
         this.tenant = tenant;
     }
 
@@ -60,7 +62,7 @@ public class CustomerResource {
     @Path("{id}")
     @RolesAllowed("customers.read")
     public Uni<CustomerView> get(@PathParam("id") String id) {
-        return customers.get(tenant.tenantId(), id);
+        return reads.byId(tenant.tenantId(), id);
     }
 
     @PATCH

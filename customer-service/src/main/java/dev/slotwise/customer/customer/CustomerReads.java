@@ -1,0 +1,49 @@
+package dev.slotwise.customer.customer;
+
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.problem.ApiException;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.vertx.UniHelper;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowIterator;
+import io.vertx.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * One customer by id, read with the reactive PostgreSQL client itself: the API's hottest read needs no ORM session,
+ * no entity and no change tracking — one prepared statement (cached per connection), one row, one view. Writes stay
+ * with {@link CustomerService}, through Hibernate Reactive and the outbox.
+ */
+@ApplicationScoped
+public class CustomerReads {
+
+    private static final String BY_ID = "select id, first_name, last_name, email, phone, notes, marketing_consent,"
+            + " created_at, updated_at from customers where tenant_id = $1 and id = $2";
+
+    private final Pool pool;
+
+    public CustomerReads(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** The tenant's customer, or a 404 problem (another tenant's customer is not found either). */
+    public Uni<CustomerView> byId(String tenantId, String id) {
+        if (!Ids.looksLike(CustomerRepository.PREFIX, id)) {
+            return Uni.createFrom().failure(ApiException.notFound("customer"));
+        }
+        return UniHelper.toUni(pool.preparedQuery(BY_ID).execute(Tuple.of(tenantId, id)).map(rows -> {
+            RowIterator<Row> found = rows.iterator();
+            if (!found.hasNext()) {
+                throw ApiException.notFound("customer");
+            }
+            return view(found.next());
+        }));
+    }
+
+    private static CustomerView view(Row row) {
+        return new CustomerView(row.getString(0), row.getString(1), row.getString(2), row.getString(3),
+                row.getString(4), row.getString(5), row.getBoolean(6), row.getOffsetDateTime(7).toInstant(),
+                row.getOffsetDateTime(8).toInstant());
+    }
+}
