@@ -4,6 +4,7 @@ import dev.slotwise.commons.event.ConsumerRetry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.slotwise.commons.event.EventRecords;
+import dev.slotwise.commons.outbox.Outbox;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -24,10 +25,12 @@ public class SalesConsumer {
 
     private final Inventory inventory;
     private final ObjectMapper json;
+    private final Outbox outbox;
 
-    public SalesConsumer(Inventory inventory, ObjectMapper json) {
+    public SalesConsumer(Inventory inventory, ObjectMapper json, Outbox outbox) {
         this.inventory = inventory;
         this.json = json;
+        this.outbox = outbox;
     }
 
     @Incoming("sales")
@@ -45,7 +48,8 @@ public class SalesConsumer {
         if (sold.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return ConsumerRetry.untilApplied(inventory.applySale(event.get("id").asText(), event.get("tenantId").asText(), sold),
-                LOG, "applying sale " + event.get("id").asText());
+        // a sale may take stock below its threshold: the stock.low event it recorded is published once committed
+        return ConsumerRetry.untilApplied(inventory.applySale(event.get("id").asText(), event.get("tenantId").asText(), sold)
+                        .invoke(outbox::committed), LOG, "applying sale " + event.get("id").asText());
     }
 }

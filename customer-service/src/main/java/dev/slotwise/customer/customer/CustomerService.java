@@ -67,7 +67,7 @@ public class CustomerService {
                 .addString(created.notes()).addBoolean(created.marketingConsent()).addOffsetDateTime(at)
                 .addOffsetDateTime(at);
         outbox.appendEvent(row, "customer.created", tenantId, created.id(), created);
-        return UniHelper.toUni(pool.preparedQuery(INSERT).execute(row)).replaceWith(created);
+        return UniHelper.toUni(pool.preparedQuery(INSERT).execute(row)).invoke(outbox::committed).replaceWith(created);
     }
 
     /** Applies a merge patch when {@code ifMatch} (null: no condition) still matches the customer, locked meanwhile. */

@@ -31,8 +31,9 @@ import org.jboss.logging.Logger;
  * LOCKED} and leases them in the same committed statement, before any HTTP call, so several dispatcher replicas
  * share the work and a crashed one's leases simply expire. It skips endpoints whose lane is full and takes at most
  * one lane's worth per endpoint, so a hanging endpoint cannot crowd out the rest; claiming goes on while slots are
- * free. Woken by {@code LISTEN slotwise_deliveries}, by the lanes when room opens while work was left for want of
- * it, and by a polling backstop for retries that fall due.
+ * free. Woken by the intake when it enqueued deliveries, by {@code LISTEN slotwise_deliveries} (an endpoint resumed, a
+ * delivery replayed or recovered), by the lanes when room opens while work was left for want of it, and by a polling
+ * backstop for retries that fall due.
  *
  * <p>A claim reads the endpoints with pending deliveries (one index probe each) and, for each endpoint whose lane
  * has room, its oldest due deliveries up to a lane's worth, in index order. So it reads rows in proportion to the
@@ -139,6 +140,11 @@ public class DeliveryWorker {
     void stop(@Observes ShutdownEvent event) {
         loop.stop();
         claims.closeAndForget();
+    }
+
+    /** Claims now (deliveries were enqueued), or once more right after the claim in progress. */
+    public void wake() {
+        loop.wake();
     }
 
     /** Claims while there are free slots and due deliveries; stops as soon as a claim shows nothing more is due. */

@@ -17,7 +17,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * statement. {@code ON CONFLICT (event_id, endpoint_id) DO NOTHING} makes a redelivered record harmless, and the
  * record is acknowledged (its offset committed) only after the insert: enqueueing is exactly-once. Deliveries for
  * a paused endpoint are stored as {@code held}. Each keeps the trace context of the record's intake span (which the
- * connector starts from the record's headers, so it continues the trace of the request that caused the event).
+ * connector starts from the record's headers, so it continues the trace of the request that caused the event). When
+ * it enqueued something it wakes the delivery worker of this process (no NOTIFY: see V7).
  */
 @ApplicationScoped
 public class EventIntake {
@@ -35,10 +36,12 @@ public class EventIntake {
 
     private final Pool pool;
     private final ObjectMapper json;
+    private final DeliveryWorker worker;
 
-    public EventIntake(Pool pool, ObjectMapper json) {
+    public EventIntake(Pool pool, ObjectMapper json, DeliveryWorker worker) {
         this.pool = pool;
         this.json = json;
+        this.worker = worker;
     }
 
     @Incoming("events")
@@ -50,6 +53,11 @@ public class EventIntake {
         return ConsumerRetry.untilApplied(pool.preparedQuery(ENQUEUE)
                 .execute(Tuple.of(event.get("id").asText(), event.get("type").asText(), body, tenantId,
                         TraceParents.current()))
+                .invoke(enqueued -> {
+                    if (enqueued.rowCount() > 0) {
+                        worker.wake();
+                    }
+                })
                 .replaceWithVoid(), LOG, "enqueueing event " + event.get("id").asText());
     }
 }

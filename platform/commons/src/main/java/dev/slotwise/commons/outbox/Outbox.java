@@ -7,8 +7,11 @@ import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.trace.TraceParents;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
@@ -17,7 +20,9 @@ import java.time.temporal.ChronoUnit;
  * exists if and only if the change commits. Two ways: inside the caller's current Hibernate Reactive transaction
  * ({@link #record}), or in the very statement that makes the change ({@link #withEvent}, for the reactive client
  * itself: one statement, atomic without BEGIN and COMMIT, one round trip). {@link OutboxRelay} publishes it, as part
- * of the trace of the request that recorded it (the row keeps its {@code traceparent}).
+ * of the trace of the request that recorded it (the row keeps its {@code traceparent}), as soon as it is told that
+ * events committed ({@link #committed}): after a {@link #withEvent} statement the caller says so; an HTTP request
+ * whose transaction recorded events says so when its answer is written ({@link OutboxWakeUp}).
  */
 @ApplicationScoped
 public class Outbox {
@@ -26,10 +31,31 @@ public class Outbox {
             "insert into outbox (event_id, message_key, payload, trace_parent)"
                     + " values (:eventId, :messageKey, :payload, cast(:traceParent as text))";
 
-    private final ObjectMapper json;
+    /** Marks the request (its Vert.x context) that recorded events inside a transaction still to commit. */
+    private static final String RECORDED = "slotwise.outbox.recorded";
 
-    public Outbox(ObjectMapper json) {
+    private final ObjectMapper json;
+    /** The relay of this service; null where the service publishes no events. */
+    private final OutboxRelay relay;
+
+    public Outbox(ObjectMapper json, Instance<OutboxRelay> relay) {
         this.json = json;
+        this.relay = relay.isResolvable() ? relay.get() : null;
+    }
+
+    /** Events committed: the relay publishes them now. */
+    public void committed() {
+        if (relay != null) {
+            relay.wake();
+        }
+    }
+
+    /** Wakes the relay when the current request recorded events ({@link #record}); its transaction has ended by now. */
+    void committedIfRecorded() {
+        Context context = Vertx.currentContext();
+        if (context != null && context.removeLocal(RECORDED)) {
+            committed();
+        }
     }
 
     /**
@@ -60,6 +86,10 @@ public class Outbox {
     public Uni<EventEnvelope> record(String type, String tenantId, String aggregateId, Object data) {
         EventEnvelope event = envelope(type, tenantId, data);
         String payload = serialise(event);
+        Context context = Vertx.currentContext();
+        if (context != null) {
+            context.putLocal(RECORDED, Boolean.TRUE);
+        }
         return Panache.getSession()
                 .chain(session -> session.createNativeQuery(INSERT)
                         .setParameter("eventId", event.id())

@@ -15,8 +15,11 @@ public interface OutboxConfig {
     @WithDefault("false")
     boolean enabled();
 
-    /** How often the relay looks for rows even without a notification (the backstop). */
-    @WithDefault("2s")
+    /**
+     * How often the relay looks for rows without being woken (the backstop: a broker outage, a wake-up missed). It is
+     * woken in this process whenever events commit.
+     */
+    @WithDefault("1s")
     Duration pollInterval();
 
     /** Rows published per transaction. */

@@ -17,9 +17,9 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
@@ -27,31 +27,35 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * Publishes committed outbox rows to the service's Kafka topic (channel {@code outbox}: idempotent producer,
  * {@code acks=all}, key = aggregate id) and deletes a row only after the broker acknowledged it.
  *
- * <p>Woken by PostgreSQL {@code LISTEN slotwise_outbox} (a trigger notifies on insert, delivered at commit), with a
- * polling backstop for missed notifications and broker outages. One relay at a time per database holds a
- * transaction-scoped advisory lock, so replicas never publish one aggregate's events out of order.
+ * <p>Woken in this process once events committed ({@link Outbox#committed}), with a polling backstop for broker
+ * outages and anything else. One relay at a time per database holds a transaction-scoped advisory lock, so replicas
+ * never publish one aggregate's events out of order; a relay that finds the lock taken (another replica's relay is
+ * publishing, perhaps not this replica's newest rows) tries again shortly.
+ *
+ * <p>Not woken by {@code NOTIFY}: PostgreSQL serialises the commits of every transaction that notifies (an exclusive
+ * lock held until after the commit record is flushed, so that notifications queue in commit order), which took group
+ * commit away from every write that records an event: 1,970 against 3,380 customer writes a second on the bench.
  */
 @ApplicationScoped
 @IfBuildProperty(name = "slotwise.outbox.enabled", stringValue = "true")
 public class OutboxRelay {
 
-    static final String CHANNEL = "slotwise_outbox";
     private static final long RELAY_LOCK = 0x5107_0B0A_0001L;
+    /** How soon a relay that found the lock taken looks again. */
+    static final Duration LOCK_TAKEN_RETRY = Duration.ofMillis(50);
+    /** What {@link #relayBatch} answers when another relay holds the lock. */
+    private static final int LOCK_TAKEN = -1;
 
     private final Pool pool;
     private final MutinyEmitter<String> emitter;
     private final OutboxConfig config;
     private final NotifiedLoop loop;
 
-    public OutboxRelay(Pool pool, @Channel("outbox") MutinyEmitter<String> emitter, Vertx vertx, OutboxConfig config,
-            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
-            @ConfigProperty(name = "quarkus.datasource.username") String username,
-            @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
+    public OutboxRelay(Pool pool, @Channel("outbox") MutinyEmitter<String> emitter, Vertx vertx, OutboxConfig config) {
         this.pool = pool;
         this.emitter = emitter;
         this.config = config;
-        this.loop = new NotifiedLoop("outbox relay", vertx, NotifiedLoop.connectOptions(url, username, password),
-                CHANNEL, config.pollInterval(), this::drain);
+        this.loop = new NotifiedLoop("outbox relay", vertx, config.pollInterval(), this::drain);
     }
 
     void start(@Observes StartupEvent event) {
@@ -68,16 +72,22 @@ public class OutboxRelay {
     }
 
     private Uni<Void> drain() {
-        return relayBatch().chain(count -> count >= config.batchSize() ? drain() : Uni.createFrom().voidItem());
+        return relayBatch().chain(count -> {
+            if (count == LOCK_TAKEN) {
+                loop.wakeIn(LOCK_TAKEN_RETRY);
+                return Uni.createFrom().voidItem();
+            }
+            return count >= config.batchSize() ? drain() : Uni.createFrom().voidItem();
+        });
     }
 
-    /** Publishes one batch in one transaction; answers how many rows it relayed. */
+    /** Publishes one batch in one transaction; answers how many rows it relayed, or LOCK_TAKEN. */
     Uni<Integer> relayBatch() {
         return pool.withTransaction(connection -> connection
                 .preparedQuery("select pg_try_advisory_xact_lock($1) as locked").execute(Tuple.of(RELAY_LOCK))
                 .chain(lock -> lock.iterator().next().getBoolean("locked")
                         ? publishPending(connection)
-                        : Uni.createFrom().item(0)));
+                        : Uni.createFrom().item(LOCK_TAKEN)));
     }
 
     private Uni<Integer> publishPending(SqlConnection connection) {

@@ -10,9 +10,10 @@ import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
- * Runs a drain function whenever PostgreSQL notifies a channel ({@code LISTEN}, reconnecting by itself), and on a
- * polling backstop for missed notifications and work that falls due later. Never two runs at once: a wake-up during
- * a run makes exactly one more run after it. A failed run only logs; the next wake-up tries again.
+ * Runs a drain function whenever it is woken: in this process ({@link #wake}, {@link #wakeIn}), by PostgreSQL
+ * notifying a channel ({@code LISTEN}, reconnecting by itself; optional), and on a polling backstop for missed
+ * wake-ups and work that falls due later. Never two runs at once: a wake-up during a run makes exactly one more run
+ * after it. A failed run only logs; the next wake-up tries again.
  */
 public final class NotifiedLoop {
 
@@ -39,6 +40,11 @@ public final class NotifiedLoop {
         this.drain = drain;
     }
 
+    /** A loop woken in this process and by its polling backstop only, without a {@code LISTEN} connection. */
+    public NotifiedLoop(String name, Vertx vertx, Duration pollInterval, Supplier<Uni<Void>> drain) {
+        this(name, vertx, null, null, pollInterval, drain);
+    }
+
     /**
      * Options for a connection of one's own (the LISTEN connection, or a small pool beside the datasource's) from a
      * Quarkus reactive datasource URL and its credentials.
@@ -49,11 +55,15 @@ public final class NotifiedLoop {
     }
 
     public void start() {
-        subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1_000L);
-        subscriber.channel(channel).handler(payload -> wake()).subscribeHandler(this::wake);
-        subscriber.connect().subscribe().with(ok -> wake(),
-                failure -> LOG.warnf("%s: LISTEN %s not connected yet (%s); polling until it is", name, channel,
-                        failure.getMessage()));
+        if (channel != null) {
+            subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1_000L);
+            subscriber.channel(channel).handler(payload -> wake()).subscribeHandler(this::wake);
+            subscriber.connect().subscribe().with(ok -> wake(),
+                    failure -> LOG.warnf("%s: LISTEN %s not connected yet (%s); polling until it is", name, channel,
+                            failure.getMessage()));
+        } else {
+            wake();
+        }
         timer = vertx.setPeriodic(pollInterval.toMillis(), id -> wake());
     }
 
@@ -76,6 +86,11 @@ public final class NotifiedLoop {
             LOG.warnf("%s paused until the next wake-up: %s", name, failure.getMessage());
             finished();
         });
+    }
+
+    /** Runs the drain after {@code delay} (and at any wake-up before). */
+    public void wakeIn(Duration delay) {
+        vertx.setTimer(Math.max(1, delay.toMillis()), id -> wake());
     }
 
     private void finished() {
