@@ -9,7 +9,9 @@ cleanup() { if [ -n "${UP_PID:-}" ] && kill "$UP_PID" 2>/dev/null; then wait "$U
 trap cleanup EXIT
 
 # services with their full JIT (the local stack's default is C1 only, for a quick start); a benchmark may add flags
-# through BENCH_JVM_OPTIONS, SLOTWISE_JVM_OPTIONS overrides both
+# through BENCH_JVM_OPTIONS, SLOTWISE_JVM_OPTIONS overrides both. Logging as in production (k8s/): the gateway's
+# access line for every request, the services' own access lines (DEBUG, on in the local stack) off.
+QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL="${QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL:-INFO}" \
 SLOTWISE_JVM_OPTIONS="${SLOTWISE_JVM_OPTIONS:-${BENCH_JVM_OPTIONS:--Xms256m -Xmx512m -XX:+UseParallelGC}}" \
 SLOTWISE_DATA_DIR="$DATA" SLOTWISE_HTTP_PORT="$PORT" SLOTWISE_RATE_LIMIT_PLANS_PRO=1000000000 \
   ./slotwise up >"$LOG" 2>&1 &

@@ -122,8 +122,10 @@ public final class LocalStack implements AutoCloseable {
         shared.put("SLOTWISE_DATA_DIR", dataDir.toString());
         // the services' log files are JSON lines, as in production (the console of `up` is the launcher's own)
         shared.put("SLOTWISE_LOG_JSON", "true");
-        // and every service writes its access lines (the gateway's are on everywhere)
-        shared.put("QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL", "DEBUG");
+        // and every service writes its access lines (the gateway's are on everywhere), unless the environment of `up`
+        // says otherwise (the benchmarks run the services as production does: INFO, only the gateway's lines)
+        shared.put("QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL",
+                System.getenv().getOrDefault("QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL", "DEBUG"));
         // traces: without a collector (OTEL_EXPORTER_OTLP_ENDPOINT) none is sampled, so nothing is sent nowhere; the log
         // lines still carry their trace ids
         if (System.getenv("OTEL_EXPORTER_OTLP_ENDPOINT") == null && !overrides.containsKey("OTEL_EXPORTER_OTLP_ENDPOINT")) {
