@@ -12,7 +12,7 @@ trap cleanup EXIT
 # through BENCH_JVM_OPTIONS, SLOTWISE_JVM_OPTIONS overrides both. Logging as in production (k8s/): the gateway's
 # access line for every request, the services' own access lines (DEBUG, on in the local stack) off.
 QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL="${QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL:-INFO}" \
-SLOTWISE_JVM_OPTIONS="${SLOTWISE_JVM_OPTIONS:-${BENCH_JVM_OPTIONS:--Xms256m -Xmx512m -XX:+UseParallelGC}}" \
+SLOTWISE_JVM_OPTIONS="${SLOTWISE_JVM_OPTIONS:-${BENCH_JVM_OPTIONS:--Xms32m -Xmx256m -XX:MaxNewSize=32m -XX:+UseParallelGC}}" \
 SLOTWISE_DATA_DIR="$DATA" SLOTWISE_HTTP_PORT="$PORT" SLOTWISE_RATE_LIMIT_PLANS_PRO=1000000000 \
   ./slotwise up >"$LOG" 2>&1 &
 UP_PID=$!

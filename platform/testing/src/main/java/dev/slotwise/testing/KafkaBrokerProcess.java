@@ -110,6 +110,9 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         settings.put("share.coordinator.state.topic.min.isr", "1");
         settings.put("group.initial.rebalance.delay.ms", "0");
         settings.put("log.flush.interval.messages", "9223372036854775807");
+        // the log cleaner (compacted topics: the consumer offsets) allocates its dedupe buffer up front, 128 MiB by
+        // default: most of a local broker's heap. 8 MiB dedupes 250,000 keys per pass, ample for one machine.
+        settings.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
         StringBuilder text = new StringBuilder();
         settings.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
         Path config = dir.resolve("server.properties");
@@ -154,8 +157,10 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     private static List<String> javaCommand(String classpath, String mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xms256m");
+        // a heap that grows as the broker needs it: it keeps records in the page cache, not the heap
+        command.add("-Xms48m");
         command.add("-Xmx512m");
+        command.add("-XX:MaxNewSize=48m");
         command.add("-XX:+UseSerialGC");
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
