@@ -43,6 +43,9 @@ class FaultToleranceOverrideTest {
             String port = System.getProperty(PORT_PROPERTY, String.valueOf(FreePorts.next()));
             System.setProperty(PORT_PROPERTY, port);
             return Map.of(
+                    // the production default back (the test configuration lengthens every timeout), so that only
+                    // the README's key can make the booking wait long enough
+                    "quarkus.fault-tolerance.global.timeout.value", "1",
                     "quarkus.fault-tolerance.\"dev.slotwise.appointment.reference.CatalogDirectory\".timeout.value", "2",
                     "quarkus.rest-client.catalog-staff-service.url", "http://127.0.0.1:" + port);
         }
