@@ -1,10 +1,14 @@
 package dev.slotwise.testing;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /** Publishes records as another service would, for tests of a consumer (a redelivery is the same record twice). */
@@ -29,6 +33,27 @@ public final class KafkaPublisher implements AutoCloseable {
             throw new IllegalStateException(e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("the broker did not take the record", e.getCause());
+        }
+    }
+
+    /**
+     * Sends records of one key without waiting between them, as a relay publishes a backlog, so that a consumer
+     * polls them together; returns once the broker has them all, in this order.
+     */
+    public void sendAll(String topic, String key, List<String> values) {
+        List<Future<RecordMetadata>> sent = new ArrayList<>(values.size());
+        for (String value : values) {
+            sent.add(producer.send(new ProducerRecord<>(topic, key, value)));
+        }
+        for (Future<RecordMetadata> one : sent) {
+            try {
+                one.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("the broker did not take a record", e.getCause());
+            }
         }
     }
 

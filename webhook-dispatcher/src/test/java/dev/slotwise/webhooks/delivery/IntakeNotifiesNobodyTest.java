@@ -41,7 +41,7 @@ class IntakeNotifiesNobodyTest {
             PGConnection listener = connection.unwrap(PGConnection.class);
             try (Statement statement = connection.createStatement()) {
                 statement.execute("listen slotwise_deliveries");
-                statement.execute("prepare enqueue(text, text, text, text, text) as " + EventIntake.ENQUEUE);
+                statement.execute("prepare enqueue(text[], text[], text[], text[], text[]) as " + EventIntake.ENQUEUE);
             }
             // another test's explicit wake-up (a resume, a replay) may arrive meanwhile; a trigger fires every time
             boolean quietOnce = false;
@@ -58,8 +58,9 @@ class IntakeNotifiesNobodyTest {
     /** The intake's statement for one customer.created event of the tenant; answers how many it enqueued. */
     private static int enqueue(Connection connection, String tenantId) throws SQLException {
         try (Statement statement = connection.createStatement()) {
-            return statement.executeUpdate("execute enqueue('%s', 'customer.created', '{}', '%s', null)"
-                    .formatted(Ids.next("evt"), tenantId));
+            String arguments = "array['%s'], array['customer.created'], array['{}'], array['%s'], array[null]"
+                    .formatted(Ids.next("evt"), tenantId);
+            return statement.executeUpdate("execute enqueue(" + arguments + ")");
         }
     }
 

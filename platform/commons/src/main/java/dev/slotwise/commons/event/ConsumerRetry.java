@@ -35,16 +35,24 @@ public final class ConsumerRetry {
     }
 
     public static <T> Uni<T> untilApplied(Uni<T> apply, Logger log, String what) {
-        return apply
-                .onFailure(failure -> !canNeverPass(failure))
-                .invoke(e -> log.warnf("%s failed, retrying: %s", what, e.toString()))
-                .onFailure(failure -> !canNeverPass(failure))
-                .retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(30)).indefinitely()
+        return throughOutages(apply, log, what)
                 .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(1)).atMost(POISON_ATTEMPTS - 1)
                 .onFailure().invoke(e -> {
                     DEAD_LETTERED.increment();
                     log.errorf("%s can never succeed (%s); it goes to the dead-letter topic", what, e.toString());
                 });
+    }
+
+    /**
+     * Retries every failure that can pass, backing off from 500 ms to 30 s, for as long as it lasts; fails at once
+     * with a failure that can never pass, so that the caller can find out which record of a batch caused it.
+     */
+    public static <T> Uni<T> throughOutages(Uni<T> apply, Logger log, String what) {
+        return apply
+                .onFailure(failure -> !canNeverPass(failure))
+                .invoke(e -> log.warnf("%s failed, retrying: %s", what, e.toString()))
+                .onFailure(failure -> !canNeverPass(failure))
+                .retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(30)).indefinitely();
     }
 
     /** Whether the failure lies in the record's data, so that no retry can make it pass. */

@@ -32,8 +32,13 @@ public final class TraceParents {
 
     /** The current span's {@code traceparent}, or {@code null} outside any trace. */
     public static String current() {
+        return of(Context.current());
+    }
+
+    /** The {@code traceparent} of the span in this context, or {@code null} when it holds none. */
+    public static String of(Context context) {
         Map<String, String> carrier = new HashMap<>(2);
-        W3CTraceContextPropagator.getInstance().inject(Context.current(), carrier, Map::put);
+        W3CTraceContextPropagator.getInstance().inject(context, carrier, Map::put);
         return carrier.get(TRACEPARENT);
     }
 
