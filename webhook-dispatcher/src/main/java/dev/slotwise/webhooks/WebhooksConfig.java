@@ -48,11 +48,31 @@ public interface WebhooksConfig {
     int endpointConcurrency();
 
     /**
+     * Deliveries one replica has claimed and not yet recorded for one tenant, over all its endpoints: one tenant's
+     * many hanging endpoints occupy at most this many of the {@link #maxInFlight()} slots, so they never delay
+     * another tenant's deliveries ({@code SLOTWISE_WEBHOOKS_TENANT_CONCURRENCY}).
+     */
+    @WithDefault("64")
+    int tenantConcurrency();
+
+    /**
      * How long a claimed delivery stays leased to one replica: more than three timeouts, since a claimed delivery may
      * wait up to two timeouts for its endpoint's lane before its own attempt.
      */
     @WithDefault("60s")
     Duration lease();
+
+    /** How often a replica says it is alive, which keeps the leases it holds ({@link #replicaTimeout()}). */
+    @WithDefault("1s")
+    Duration replicaHeartbeat();
+
+    /**
+     * A replica not heard from for this long counts as dead: the deliveries it leased are free for the others at once,
+     * not after the {@link #lease()}. Long enough for a garbage-collection pause or a slow database write; short enough
+     * that deliveries resume within seconds of a crash.
+     */
+    @WithDefault("5s")
+    Duration replicaTimeout();
 
     /**
      * Connections one replica keeps to one host and port, all endpoints on it together: several endpoints of a
@@ -61,9 +81,18 @@ public interface WebhooksConfig {
     @WithDefault("64")
     int connectionsPerHost();
 
-    /** Threads that look up endpoint host names (a lookup blocks; a slow name server holds only these). */
+    /** Threads that check a URL at registration (a lookup there waits for its answer; deliveries never do). */
     @WithDefault("8")
     int lookupThreads();
+
+    /** How long one DNS query for a webhook host may take before the lookup fails. */
+    @WithDefault("2s")
+    Duration lookupTimeout();
+
+    /**
+     * Name servers for webhook hosts ({@code host:port}, comma separated); empty: those of {@code /etc/resolv.conf}.
+     */
+    Optional<List<String>> nameServers();
 
     /** Endpoints one tenant may register ({@code SLOTWISE_WEBHOOKS_MAX_ENDPOINTS}); one more is 422. */
     @WithDefault("20")

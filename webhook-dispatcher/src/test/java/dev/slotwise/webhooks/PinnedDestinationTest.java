@@ -23,7 +23,7 @@ class PinnedDestinationTest {
     void aNameIsSentToTheAddressItWasCheckedAtAndRefusedOnceItRebindsToAnInternalOne() throws Exception {
         TenantWebhooks tenant = new TenantWebhooks();
         String name = tenant.tenant.toLowerCase().replace('_', '-') + ".hooks.test";
-        TestHostNames.ADDRESSES.put(name, "127.0.0.1");
+        FakeNameServer.point(name, "127.0.0.1");
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
             int port = Integer.parseInt(receiver.url("").replaceAll(".*:", ""));
             String endpoint = tenant.register("http://" + name + ":" + port + "/hooks");
@@ -31,7 +31,7 @@ class PinnedDestinationTest {
             WebhookReceiver.Received delivered = receiver.await(r -> r.body().contains(first), 1, WAIT).get(0);
             assertThat(delivered.header("Host")).isEqualTo(name + ":" + port);
 
-            TestHostNames.ADDRESSES.put(name, "10.20.30.40");
+            FakeNameServer.point(name, "10.20.30.40");
             tenant.publish();
             JsonPath log = tenant.awaitDeliveries(endpoint,
                     d -> "destination_refused".equals(d.getString("data[0].lastError")), WAIT);
@@ -41,7 +41,7 @@ class PinnedDestinationTest {
             tenant.api().body(Map.of("url", "http://" + name + ":" + port + "/moved")).patch("/api/webhook-endpoints/" + endpoint)
                     .then().statusCode(422).body("errors[0].field", equalTo("url"));
         } finally {
-            TestHostNames.ADDRESSES.remove(name);
+            FakeNameServer.forget(name);
         }
     }
 }

@@ -40,7 +40,7 @@ public class DeliveryRecorder {
                    set status = case when d.status = 'pending' or o.status = 'succeeded' then o.status else d.status end,
                        next_attempt_at = case when d.status = 'pending' or o.status = 'succeeded'
                                               then o.next_at else d.next_attempt_at end,
-                       lease_until = null, attempt_count = d.attempt_count + 1,
+                       lease_until = null, leased_by = null, attempt_count = d.attempt_count + 1,
                        last_response_status = o.code, last_error = o.error
                   from outcome o
                  where d.id = o.id and d.id = any(array(select id from outcome))
@@ -53,7 +53,7 @@ public class DeliveryRecorder {
     private static final String PAUSE_ENDPOINT = """
             update webhook_endpoints set status = 'paused', updated_at = now() where id = $1 and status = 'active'""";
     private static final String HOLD_PENDING = """
-            update deliveries set status = 'held', next_attempt_at = null, lease_until = null
+            update deliveries set status = 'held', next_attempt_at = null, lease_until = null, leased_by = null
              where endpoint_id = $1 and status = 'pending' and event_type <> 'ping' and id <> $2""";
 
     private final Pool pool;

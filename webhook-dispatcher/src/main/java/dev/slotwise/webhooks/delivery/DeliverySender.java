@@ -3,7 +3,6 @@ package dev.slotwise.webhooks.delivery;
 import dev.slotwise.webhooks.WebhooksConfig;
 import dev.slotwise.webhooks.destination.Destination;
 import dev.slotwise.webhooks.destination.DestinationPolicy;
-import dev.slotwise.webhooks.destination.HostLookups;
 import dev.slotwise.webhooks.signing.SecretCipher;
 import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.smallrye.mutiny.Uni;
@@ -28,8 +27,9 @@ import java.time.Instant;
  * <p>A receiver cannot hold the dispatcher's resources past that bound: an attempt that times out resets its
  * request (the connection is closed, never left half-read in the pool); once the status arrives the attempt is
  * over, and at most {@link #MAX_BODY} of the answer's body is drained, within one more timeout, for the
- * connection to be reused — a longer or slower body resets it. Name lookups block, so they run on their own
- * small pool ({@link HostLookups}), never on the worker threads the rest of the service uses.
+ * connection to be reused — a longer or slower body resets it. Name lookups do not block ({@link
+ * dev.slotwise.webhooks.destination.DnsHostResolver}): a tenant's name server that never answers holds no thread
+ * another tenant's delivery needs.
  */
 @ApplicationScoped
 public class DeliverySender {
@@ -41,16 +41,13 @@ public class DeliverySender {
     private final WebhooksConfig config;
     private final SecretCipher cipher;
     private final DestinationPolicy destinations;
-    private final HostLookups lookups;
     private final HttpClient http;
 
-    public DeliverySender(Vertx vertx, WebhooksConfig config, SecretCipher cipher, DestinationPolicy destinations,
-            HostLookups lookups) {
+    public DeliverySender(Vertx vertx, WebhooksConfig config, SecretCipher cipher, DestinationPolicy destinations) {
         this.vertx = vertx;
         this.config = config;
         this.cipher = cipher;
         this.destinations = destinations;
-        this.lookups = lookups;
         this.http = vertx.createHttpClient(new HttpClientOptions()
                 .setConnectTimeout((int) config.timeout().toMillis())
                 .setMaxPoolSize(config.connectionsPerHost())
@@ -64,9 +61,7 @@ public class DeliverySender {
     /** The receiver's status code; a failure for a refused destination, a connection error or the timeout. */
     Uni<Integer> send(Due due) {
         Attempt attempt = new Attempt();
-        Uni<Destination> pinned = Uni.createFrom().item(() -> destinations.pin(due.url()));
-        // only a name lookup blocks; an address literal is checked right here
-        return (destinations.needsLookup(due.url()) ? lookups.run(pinned) : pinned)
+        return Uni.createFrom().deferred(() -> destinations.pinned(due.url()))
                 .chain(destination -> post(destination, due, attempt))
                 .ifNoItem().after(config.timeout()).failWith(() -> new DeliveryTimeout(config.timeout().toMillis()))
                 .onFailure().invoke(attempt::abandon);

@@ -6,33 +6,41 @@ import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressString;
 import inet.ipaddr.IPAddressStringParameters;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.InetAddress;
+import io.smallrye.mutiny.TimeoutException;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
-import java.util.Arrays;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Where webhooks may go (CONTRACT §8): {@code https} only, never to an address that is loopback, private,
- * link-local (cloud metadata), carrier-grade NAT, unique-local, IPv4-mapped, multicast or otherwise special —
- * unless the operator exempted its range ({@code SLOTWISE_WEBHOOKS_ALLOWED_CIDRS}); plain {@code http} only inside
- * such a range and with {@code SLOTWISE_WEBHOOKS_ALLOW_HTTP}. Checked when an endpoint is registered and again
- * before every attempt, which then connects to the address that passed ({@link Destination}).
+ * Where webhooks may go (CONTRACT §8): {@code https} only, and only to globally routable unicast addresses — unless
+ * the operator exempted a range ({@code SLOTWISE_WEBHOOKS_ALLOWED_CIDRS}); plain {@code http} only inside such a range
+ * and with {@code SLOTWISE_WEBHOOKS_ALLOW_HTTP}. Checked when an endpoint is registered and again before every
+ * attempt, which then connects to the address that passed ({@link Destination}).
  *
- * <p>Numeric hosts are read the way {@code inet_aton} (and so curl and browsers) reads them: {@code 2130706433},
- * {@code 0177.0.0.1}, {@code 0x7f.1} and {@code 127.1} are all 127.0.0.1. Resolving a name blocks: call this off
- * the event loop.
+ * <p>IPv4: every range of IANA's special-purpose registry that is not globally reachable is refused (loopback,
+ * private, link-local and cloud metadata, carrier-grade NAT, documentation, benchmarking, the 6to4 relay anycast,
+ * multicast, reserved). IPv6: only global unicast ({@code 2000::/3}) is allowed, and within it not the protocol
+ * assignments ({@code 2001::/23}, Teredo among them), documentation ({@code 2001:db8::/32}, {@code 3fff::/20}) nor
+ * 6to4 ({@code 2002::/16}); so every form that carries an IPv4 address inside an IPv6 one (mapped, compatible, NAT64,
+ * 6to4, Teredo) is refused, whatever IPv4 address it carries. Numeric hosts are read the way {@code inet_aton} (and
+ * so curl and browsers) reads them: {@code 2130706433}, {@code 0177.0.0.1}, {@code 0x7f.1} and {@code 127.1} are all
+ * 127.0.0.1. Names are resolved without blocking ({@link HostResolver}).
  */
 @ApplicationScoped
 public class DestinationPolicy {
 
-    private static final List<IPAddress> REFUSED = parse(List.of(
+    private static final List<IPAddress> REFUSED_V4 = parse(List.of(
             "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
-            "192.0.0.0/24", "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24",
-            "224.0.0.0/4", "240.0.0.0/4", "::/128", "::1/128", "::ffff:0:0/96", "64:ff9b::/96", "100::/64",
-            "2001:db8::/32", "fc00::/7", "fe80::/10", "ff00::/8"));
+            "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24",
+            "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4"));
+    private static final IPAddress GLOBAL_UNICAST_V6 = new IPAddressString("2000::/3").getAddress();
+    private static final List<IPAddress> REFUSED_V6 = parse(List.of(
+            "2001::/23", "2001:db8::/32", "2002::/16", "3fff::/20"));
     private static final IPAddressStringParameters LITERAL = new IPAddressStringParameters.Builder()
             .allowEmpty(false).allowAll(false).allowPrefix(false).allowMask(false).allowPrefixOnly(false)
             .allowWildcardedSeparator(false).allow_inet_aton(true).allowSingleSegment(true).toParams();
@@ -40,41 +48,57 @@ public class DestinationPolicy {
     private final List<IPAddress> allowed;
     private final boolean allowHttp;
     private final HostResolver resolver;
+    private final Duration lookupTimeout;
 
+    @Inject
     public DestinationPolicy(WebhooksConfig config, HostResolver resolver) {
-        this.allowed = parse(config.allowedCidrs().orElse(List.of()).stream().filter(s -> !s.isBlank()).toList());
-        this.allowHttp = config.allowHttp();
-        this.resolver = resolver;
+        this(config.allowedCidrs().orElse(List.of()), config.allowHttp(), resolver, config.timeout());
     }
 
-    /** At registration: the URL, checked; 422 {@code validation_failed} on field {@code url} otherwise. */
+    DestinationPolicy(List<String> allowedCidrs, boolean allowHttp, HostResolver resolver, Duration lookupTimeout) {
+        this.allowed = parse(allowedCidrs.stream().filter(s -> !s.isBlank()).toList());
+        this.allowHttp = allowHttp;
+        this.resolver = resolver;
+        this.lookupTimeout = lookupTimeout;
+    }
+
+    /**
+     * At registration: the URL, checked; 422 {@code validation_failed} on field {@code url} otherwise. Waits for a
+     * name's lookup (at most the attempt timeout): call it off the event loop.
+     */
     public URI check(String url) {
         try {
-            return pin(url).uri();
+            return pinned(url).await().atMost(lookupTimeout).uri();
         } catch (DestinationRefused refused) {
             throw ApiException.invalid("url", refused.getMessage());
+        } catch (TimeoutException timedOut) {
+            throw ApiException.invalid("url", "has a host name that does not resolve");
         }
     }
 
-    /** Resolves the URL's host now, checks every address, and names the one to connect to. */
-    public Destination pin(String url) {
+    /** Resolves the URL's host now (without blocking), checks every address, and names the one to connect to. */
+    public Uni<Destination> pinned(String url) {
         URI uri;
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            throw new DestinationRefused("must be an absolute https URL");
+            return Uni.createFrom().failure(new DestinationRefused("must be an absolute https URL"));
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         String host = hostOf(uri);
         if (host == null || uri.getRawUserInfo() != null || !(scheme.equals("https") || scheme.equals("http"))) {
-            throw new DestinationRefused("must be an absolute https URL without credentials");
+            return Uni.createFrom().failure(new DestinationRefused("must be an absolute https URL without credentials"));
         }
-        List<IPAddress> addresses = addressesOf(host);
+        URI checked = uri;
+        return addressesOf(host).map(addresses -> destination(checked, scheme, host, addresses));
+    }
+
+    private Destination destination(URI uri, String scheme, String host, List<IPAddress> addresses) {
         boolean allInsideAllowed = true;
         for (IPAddress address : addresses) {
             boolean exempt = allowed.stream().anyMatch(range -> range.contains(address));
             allInsideAllowed &= exempt;
-            if (!exempt && REFUSED.stream().anyMatch(range -> range.contains(address))) {
+            if (!exempt && !globallyRoutable(address)) {
                 throw new DestinationRefused(
                         "must not point to a private, loopback, link-local or otherwise internal address");
             }
@@ -87,14 +111,12 @@ public class DestinationPolicy {
         return new Destination(uri, host, port, https, addresses.get(0).toInetAddress());
     }
 
-    /** Whether checking the URL may block on a name lookup (its host is not an address literal). */
-    public boolean needsLookup(String url) {
-        try {
-            String host = hostOf(new URI(url));
-            return host != null && !new IPAddressString(host, LITERAL).isIPAddress();
-        } catch (URISyntaxException e) {
-            return false;
+    /** Globally routable unicast: outside every refused IPv4 range, or inside IPv6's global unicast and no exception. */
+    static boolean globallyRoutable(IPAddress address) {
+        if (address.isIPv4()) {
+            return REFUSED_V4.stream().noneMatch(range -> range.contains(address));
         }
+        return GLOBAL_UNICAST_V6.contains(address) && REFUSED_V6.stream().noneMatch(range -> range.contains(address));
     }
 
     /** The host as written, without IPv6 brackets; also for authorities {@link URI} does not parse as a server. */
@@ -111,23 +133,19 @@ public class DestinationPolicy {
         return host.isEmpty() ? null : host;
     }
 
-    private List<IPAddress> addressesOf(String host) {
+    private Uni<List<IPAddress>> addressesOf(String host) {
         IPAddressString literal = new IPAddressString(host, LITERAL);
         if (literal.isIPAddress()) {
-            return List.of(literal.getAddress());
+            return Uni.createFrom().item(List.of(literal.getAddress()));
         }
         if (!host.matches("[A-Za-z0-9._-]+") || host.matches("[0-9.]+|0[xX][0-9A-Fa-f.xX]*")) {
-            throw new DestinationRefused("has a host that is neither a name nor an address");
+            return Uni.createFrom().failure(new DestinationRefused("has a host that is neither a name nor an address"));
         }
-        try {
-            InetAddress[] resolved = resolver.resolve(host);
-            if (resolved.length == 0) {
-                throw new UnknownHostException(host);
-            }
-            return Arrays.stream(resolved).map(a -> new IPAddressString(a.getHostAddress()).getAddress()).toList();
-        } catch (UnknownHostException e) {
-            throw new DestinationRefused("has a host name that does not resolve");
-        }
+        return resolver.resolve(host)
+                .onFailure(UnknownHostException.class)
+                .transform(unknown -> new DestinationRefused("has a host name that does not resolve"))
+                .map(resolved -> resolved.stream()
+                        .map(address -> new IPAddressString(address.getHostAddress()).getAddress()).toList());
     }
 
     private static List<IPAddress> parse(List<String> ranges) {

@@ -9,10 +9,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The threads that look up webhook host names at registration and before every attempt. A lookup blocks (the JVM resolver), and a
- * tenant controls the name, so a slow name server could hold threads for seconds: lookups get their own small pool
- * ({@code slotwise.webhooks.lookup-threads}), apart from the worker threads the API and the database work need,
- * and each attempt gives up on its lookup at its timeout.
+ * The threads on which a registration waits for its URL's check ({@link DestinationPolicy#check}), apart from the
+ * worker threads the API and the database work need ({@code slotwise.webhooks.lookup-threads}). Deliveries never use
+ * them: their lookups do not block.
  */
 @ApplicationScoped
 public class HostLookups {

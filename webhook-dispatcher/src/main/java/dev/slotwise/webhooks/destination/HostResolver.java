@@ -1,11 +1,15 @@
 package dev.slotwise.webhooks.destination;
 
+import io.smallrye.mutiny.Uni;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
+import java.util.List;
 
-/** Turns a host name into addresses. The system resolver in production; blocking, so never on the event loop. */
+/**
+ * Turns a host name into its addresses without blocking a thread: a name server that never answers costs a timer,
+ * not a thread. Fails with {@link java.net.UnknownHostException} when the name does not resolve in time.
+ */
 @FunctionalInterface
 public interface HostResolver {
 
-    InetAddress[] resolve(String host) throws UnknownHostException;
+    Uni<List<InetAddress>> resolve(String host);
 }

@@ -37,7 +37,7 @@ class StatementPlanTest {
     void claimReadsItsBatchNotTheBacklog() throws Exception {
         try (Connection connection = backlog()) {
             prepareClaim(connection);
-            String execute = "execute claim(" + BATCH + ", 60, '{}', 8)";
+            String execute = claim("{}");
             assertThat(deliveryRowsRead(connection, execute)).isBetween(BATCH, MOST_ROWS_READ);
             analyze(connection);
             // the first claim leased a batch, which this one skips
@@ -51,12 +51,10 @@ class StatementPlanTest {
             prepareClaim(connection);
             // every lane full but one: what is left to claim is that endpoint's lane's worth
             String saturated = "{" + String.join(",", endpoints.subList(1, endpoints.size())) + "}";
-            assertThat(deliveryRowsRead(connection, "execute claim(" + BATCH + ", 60, '" + saturated + "', 8)"))
-                    .isLessThan(MOST_ROWS_READ / 10);
+            assertThat(deliveryRowsRead(connection, claim(saturated))).isLessThan(MOST_ROWS_READ / 10);
             // all full: nothing to claim, and finding that out must cost next to nothing
             String all = "{" + String.join(",", endpoints) + "}";
-            assertThat(deliveryRowsRead(connection, "execute claim(" + BATCH + ", 60, '" + all + "', 8)"))
-                    .isLessThan(MOST_ROWS_READ / 10);
+            assertThat(deliveryRowsRead(connection, claim(all))).isLessThan(MOST_ROWS_READ / 10);
         }
     }
 
@@ -122,7 +120,12 @@ class StatementPlanTest {
                 statement.execute("set local " + setting.getKey() + " = " + setting.getValue());
             }
         }
-        prepare(connection, "claim(int, float8, text[], int)", DeliveryWorker.CLAIM);
+        prepare(connection, "claim(int, float8, text[], int, uuid, float8, text[], int[], int)", DeliveryWorker.CLAIM);
+    }
+
+    /** The claim as a replica with no tenant at its share runs it, with these endpoints' lanes full. */
+    private static String claim(String saturatedEndpoints) {
+        return "execute claim(" + BATCH + ", 60, '" + saturatedEndpoints + "', 8, gen_random_uuid(), 5, '{}', '{}', 64)";
     }
 
     private static void prepare(Connection connection, String signature, String sql) throws SQLException {

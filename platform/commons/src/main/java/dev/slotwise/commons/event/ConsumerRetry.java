@@ -11,8 +11,9 @@ import org.jboss.logging.Logger;
 
 /**
  * How a Kafka consumer applies an event. A failure that can pass — the database away or restarting, a connection
- * lost, a serialization conflict — is retried again and again (backing off from 500 ms to 30 s): the record's
- * offset is committed only afterwards, so an outage delays the partition but never skips an event. A failure that
+ * lost, a serialization conflict — is retried again and again (backing off from 500 ms to 5 s, so that a consumer
+ * resumes within seconds of the database's return): the record's offset is committed only afterwards, so an outage
+ * delays the partition but never skips an event. A failure that
  * can never pass (the event's own data: a value out of range, a broken or incomplete envelope, a constraint it
  * violates) is tried {@link #POISON_ATTEMPTS} times and then fails the record, which the channel's
  * {@code failure-strategy=dead-letter-queue} sends to the service's dead-letter topic: the partition moves on,
@@ -44,7 +45,7 @@ public final class ConsumerRetry {
     }
 
     /**
-     * Retries every failure that can pass, backing off from 500 ms to 30 s, for as long as it lasts; fails at once
+     * Retries every failure that can pass, backing off from 500 ms to 5 s, for as long as it lasts; fails at once
      * with a failure that can never pass, so that the caller can find out which record of a batch caused it.
      */
     public static <T> Uni<T> throughOutages(Uni<T> apply, Logger log, String what) {
@@ -52,7 +53,7 @@ public final class ConsumerRetry {
                 .onFailure(failure -> !canNeverPass(failure))
                 .invoke(e -> log.warnf("%s failed, retrying: %s", what, e.toString()))
                 .onFailure(failure -> !canNeverPass(failure))
-                .retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(30)).indefinitely();
+                .retry().withBackOff(Duration.ofMillis(500), Duration.ofSeconds(5)).indefinitely();
     }
 
     /** Whether the failure lies in the record's data, so that no retry can make it pass. */
