@@ -50,6 +50,8 @@ class ProxyTest {
                 .setRequireExpirationTime()
                 .build().processToClaims(authorization.substring("Bearer ".length()));
         assertThat(claims.getSubject()).isEqualTo(key.get("id"));
+        // an API key is the business's own credential: it reaches every webhook endpoint of the tenant (CONTRACT §8)
+        assertThat(claims.getStringClaimValue("credential_kind")).isEqualTo("api_key");
         assertThat(claims.getStringClaimValue("tenant_id")).isEqualTo(tenant);
         assertThat(claims.getStringClaimValue("scope").split(" ")).containsExactlyInAnyOrder("customers.read", "customers.write");
         assertThat(claims.getStringClaimValue("tz")).isEqualTo("Europe/Berlin");

@@ -42,7 +42,7 @@ class DeliveryTest {
     }
 
     private static Map<String, String> register(String tenant, String url, String... events) {
-        var body = given().auth().oauth2(InternalTokens.forTenant(tenant, "webhooks.write")).contentType(ContentType.JSON)
+        var body = given().auth().oauth2(InternalTokens.forTenant(tenant, "webhooks.write", "customers.read")).contentType(ContentType.JSON)
                 .body(Map.of("url", url, "events", List.of(events)))
                 .post("/api/webhook-endpoints").then().statusCode(201).extract();
         return Map.of("id", body.path("id"), "secret", body.path("secret"));

@@ -92,7 +92,7 @@ class DispatcherCrashIT {
 
     private static JsonNode api(String method, String path, String tenant, String body) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Authorization", "Bearer " + InternalTokens.forTenant(tenant, "webhooks.write"))
+                .header("Authorization", "Bearer " + InternalTokens.forTenant(tenant, "webhooks.write", "customers.read"))
                 .header("Content-Type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .build();

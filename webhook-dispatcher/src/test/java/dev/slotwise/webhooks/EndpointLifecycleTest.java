@@ -50,7 +50,7 @@ class EndpointLifecycleTest {
     }
 
     private RequestSpecification api() {
-        return given().auth().oauth2(InternalTokens.forTenant(tenant, "webhooks.write")).contentType(ContentType.JSON);
+        return given().auth().oauth2(InternalTokens.forTenant(tenant, "webhooks.write", "customers.read")).contentType(ContentType.JSON);
     }
 
     private Map<String, String> register(String url) {

@@ -31,7 +31,7 @@ final class TenantWebhooks {
     }
 
     RequestSpecification api() {
-        return given().auth().oauth2(InternalTokens.forTenant(tenant, "webhooks.write")).contentType(ContentType.JSON);
+        return given().auth().oauth2(InternalTokens.forTenant(tenant, "webhooks.write", "customers.read")).contentType(ContentType.JSON);
     }
 
     /** Registers an endpoint for {@code customer.created}; its id. */

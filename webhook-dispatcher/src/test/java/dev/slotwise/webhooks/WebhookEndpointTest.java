@@ -35,7 +35,7 @@ class WebhookEndpointTest {
     private final String tenant = Ids.next("ten");
 
     private RequestSpecification as(String tenantId) {
-        return given().auth().oauth2(InternalTokens.forTenant(tenantId, "webhooks.write")).contentType(ContentType.JSON);
+        return given().auth().oauth2(InternalTokens.forTenant(tenantId, "webhooks.write", "customers.read")).contentType(ContentType.JSON);
     }
 
     @Test

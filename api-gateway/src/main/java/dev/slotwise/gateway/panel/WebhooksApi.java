@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.slotwise.gateway.GatewayConfig;
+import dev.slotwise.gateway.credential.Scopes;
 import dev.slotwise.gateway.token.InternalTokenIssuer;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpMethod;
@@ -24,8 +25,9 @@ import org.jboss.logging.Logger;
 
 /**
  * The panel's way to the webhook-dispatcher: its public API (CONTRACT §8), with an internal token for the signed-in
- * user's tenant and the scope {@code webhooks.write} — so §8's validation and the SSRF refusal are the dispatcher's,
- * once, and the panel shows their messages.
+ * user's tenant — so §8's validation and the SSRF refusal are the dispatcher's, once, and the panel shows their
+ * messages. The panel acts for the business itself: its token is of the kind {@code panel} (every endpoint of the
+ * tenant, whoever created it) and holds every scope, so a person may subscribe to any event and sees every payload.
  */
 @ApplicationScoped
 public class WebhooksApi {
@@ -54,7 +56,7 @@ public class WebhooksApi {
         }
     }
 
-    private static final Set<String> SCOPES = Set.of("webhooks.write");
+    private static final Set<String> SCOPES = Set.copyOf(Scopes.ALL);
     private static final Logger LOG = Logger.getLogger(WebhooksApi.class);
     /** What the pages show when the dispatcher does not answer: the API's own 503. */
     static final Answer UNREACHABLE = new Answer(503, JsonNodeFactory.instance.objectNode()

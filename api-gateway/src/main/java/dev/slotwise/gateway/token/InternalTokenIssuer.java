@@ -2,6 +2,7 @@ package dev.slotwise.gateway.token;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.slotwise.commons.identity.CredentialKind;
 import dev.slotwise.commons.identity.InternalTokenKeyIds;
 import dev.slotwise.gateway.GatewayConfig;
 import dev.slotwise.gateway.credential.Credential;
@@ -18,9 +19,9 @@ import java.util.TreeSet;
 
 /**
  * Signs the internal token the gateway hands to services (RS256; {@code iss}, {@code aud}, {@code exp}, {@code sub}
- * = credential id, {@code tenant_id}, {@code scope}, {@code tz}; header {@code kid}: the key pair's id, see
- * {@link InternalTokenKeyIds}). One token per credential is reused until a
- * minute before it expires, so signing stays off the hot path.
+ * = credential id, {@code credential_kind} (see {@link CredentialKinds}), {@code tenant_id}, {@code scope},
+ * {@code tz}; header {@code kid}: the key pair's id, see {@link InternalTokenKeyIds}). One token per credential is
+ * reused until a minute before it expires, so signing stays off the hot path.
  */
 @Singleton
 public class InternalTokenIssuer {
@@ -50,6 +51,7 @@ public class InternalTokenIssuer {
         return Jwt.issuer(config.issuer())
                 .audience(config.audience())
                 .subject(credential.id())
+                .claim(CredentialKind.CLAIM, CredentialKinds.of(credential).claimValue())
                 .claim("tenant_id", credential.tenantId())
                 .claim("scope", String.join(" ", new TreeSet<>(credential.scopes())))
                 .claim("tz", credential.timeZone())

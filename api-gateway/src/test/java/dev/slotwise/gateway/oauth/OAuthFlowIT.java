@@ -133,6 +133,8 @@ class OAuthFlowIT {
         JsonNode internal = claims(EchoUpstream.get().last().headers().get("Authorization"));
         assertThat(internal.get("tenant_id").asText()).isEqualTo(tenantId);
         assertThat(internal.get("sub").asText()).startsWith("grt_");
+        // an application's grant, told apart from the business's own credentials (CONTRACT §8)
+        assertThat(internal.get("credential_kind").asText()).isEqualTo("oauth_grant");
         assertThat(app.api("POST", "/api/v1/customers", pair.get("access_token").asText()).statusCode())
                 .as("customers.write was not asked for").isEqualTo(403);
 

@@ -287,7 +287,7 @@ class PanelIT {
     @Order(4)
     void formsWithoutCsrfAnotherTenantsIdsAndSignOut() throws Exception {
         String otherTenant = StackApi.createTenant("Other Salon");
-        JsonNode otherKey = StackApi.createKey(otherTenant, "webhooks.write");
+        JsonNode otherKey = StackApi.createKey(otherTenant, "webhooks.write", "customers.read");
         String otherEndpoint;
         try (WebhookReceiver theirs = WebhookReceiver.start()) {
             otherEndpoint = call("POST", "/api/webhook-endpoints", otherKey.get("key").asText(),

@@ -357,9 +357,10 @@ class StackIT {
     @Test
     void aSaleAndItsRefundArriveAsSignedWebhooksAndLowerStock() throws Exception {
         String tenant = createTenant("Salon Shop");
-        String key = createKey(tenant, "customers.write", "services.write", "inventory.read", "inventory.write",
-                "transactions.write", "transactions.read", "payments.read", "reviews.write", "campaigns.write",
-                "webhooks.write").get("key").asText();
+        // subscribing to customer.* and campaign.sent takes their read scopes too (CONTRACT §8)
+        String key = createKey(tenant, "customers.read", "customers.write", "services.write", "inventory.read",
+                "inventory.write", "transactions.write", "transactions.read", "payments.read", "reviews.write",
+                "campaigns.read", "campaigns.write", "webhooks.write").get("key").asText();
         try (WebhookReceiver receiver = WebhookReceiver.start()) {
             Answer endpoint = call("POST", "/api/webhook-endpoints", key, "{\"url\":\"" + receiver.url("/shop")
                     + "\",\"events\":[\"transaction.completed\",\"transaction.refunded\",\"payment.received\","

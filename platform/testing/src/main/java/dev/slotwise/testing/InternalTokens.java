@@ -1,6 +1,7 @@
 package dev.slotwise.testing;
 
 import io.smallrye.jwt.build.Jwt;
+import io.smallrye.jwt.build.JwtClaimsBuilder;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.MessageDigest;
@@ -12,8 +13,9 @@ import java.util.Set;
 
 /**
  * Internal tokens as the gateway issues them (RS256; {@code iss}, {@code aud}, {@code sub}, {@code tenant_id},
- * {@code scope}, {@code tz}), signed with a key pair made for this test JVM. {@link InternalTokenTestResource}
- * hands the public key to the service under test.
+ * {@code scope}, {@code tz}, {@code credential_kind}), signed with a key pair made for this test JVM.
+ * {@link InternalTokenTestResource} hands the public key to the service under test. The tokens of
+ * {@link #forTenant} stand for an API key of the tenant; {@link #forApplication} for an OAuth application's grant.
  */
 public final class InternalTokens {
 
@@ -22,6 +24,11 @@ public final class InternalTokens {
     private static final KeyPair KEYS = RsaKeys.generate();
     /** The second key a service trusts, as during a rotation of the key pair. */
     private static final KeyPair ADDITIONAL_KEYS = RsaKeys.generate();
+    private static final Credential API_KEY = new Credential("key_test", "api_key");
+
+    /** Who a token speaks for: {@code sub}, and the gateway's {@code credential_kind} (null: left out). */
+    private record Credential(String subject, String kind) {
+    }
 
     private InternalTokens() {
     }
@@ -39,7 +46,18 @@ public final class InternalTokens {
     }
 
     public static String forTenantInZone(String tenantId, String timeZone, String... scopes) {
-        return sign(tenantId, timeZone, scopes, keyId(KEYS.getPublic()), KEYS.getPrivate());
+        return sign(API_KEY, tenantId, timeZone, scopes, keyId(KEYS.getPublic()), KEYS.getPrivate());
+    }
+
+    /** A token for an OAuth application's access token: {@code sub} is its grant's id. */
+    public static String forApplication(String grantId, String tenantId, String... scopes) {
+        return sign(new Credential(grantId, "oauth_grant"), tenantId, "UTC", scopes, keyId(KEYS.getPublic()),
+                KEYS.getPrivate());
+    }
+
+    /** A token for a credential of the given kind, or of none ({@code kind} null: a token that does not say). */
+    public static String forCredential(String subject, String kind, String tenantId, String... scopes) {
+        return sign(new Credential(subject, kind), tenantId, "UTC", scopes, keyId(KEYS.getPublic()), KEYS.getPrivate());
     }
 
     /**
@@ -47,25 +65,28 @@ public final class InternalTokens {
      * which no service may take for a signature of the primary key.
      */
     public static String signedWithAdditionalKey(String tenantId, boolean namingItsKey, String... scopes) {
-        return sign(tenantId, "UTC", scopes, keyId(namingItsKey ? ADDITIONAL_KEYS.getPublic() : KEYS.getPublic()),
+        return sign(API_KEY, tenantId, "UTC", scopes, keyId(namingItsKey ? ADDITIONAL_KEYS.getPublic() : KEYS.getPublic()),
                 ADDITIONAL_KEYS.getPrivate());
     }
 
     /** A token signed with a key the service does not trust. */
     public static String signedByStranger(String tenantId, String... scopes) {
-        return sign(tenantId, "UTC", scopes, "stranger", RsaKeys.generate().getPrivate());
+        return sign(API_KEY, tenantId, "UTC", scopes, "stranger", RsaKeys.generate().getPrivate());
     }
 
-    private static String sign(String tenantId, String timeZone, String[] scopes, String keyId, PrivateKey key) {
-        return Jwt.issuer(ISSUER)
+    private static String sign(Credential credential, String tenantId, String timeZone, String[] scopes, String keyId,
+            PrivateKey key) {
+        JwtClaimsBuilder claims = Jwt.issuer(ISSUER)
                 .audience(AUDIENCE)
-                .subject("key_test")
+                .subject(credential.subject())
                 .claim("tenant_id", tenantId)
                 .claim("scope", String.join(" ", Set.of(scopes)))
                 .claim("tz", timeZone)
-                .expiresIn(Duration.ofMinutes(10))
-                .jws().keyId(keyId)
-                .sign(key);
+                .expiresIn(Duration.ofMinutes(10));
+        if (credential.kind() != null) {
+            claims.claim("credential_kind", credential.kind());
+        }
+        return claims.jws().keyId(keyId).sign(key);
     }
 
     /**

@@ -6,6 +6,8 @@ import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.trace.TraceParents;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.webhooks.endpoint.Caller;
+import dev.slotwise.webhooks.endpoint.WebhookEndpoint;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -27,7 +29,9 @@ import java.util.UUID;
 /**
  * An endpoint's deliveries as its owner sees them (list by status, detail with attempts), and the two ways to make a
  * new one: ping (to this endpoint alone, in any status) and replay (a new delivery of an event already sent; 409
- * {@code endpoint_paused} while the endpoint is paused). Both are rows like any other, sent by the workers.
+ * {@code endpoint_paused} while the endpoint is paused). Both are rows like any other, sent by the workers. Every one
+ * of them first finds the endpoint as the caller may reach it (CONTRACT §8: an application only its own), in the
+ * statement, so another's endpoint is 404 exactly like a missing one.
  */
 @ApplicationScoped
 public class DeliveryLog {
@@ -36,7 +40,7 @@ public class DeliveryLog {
     private static final String COLUMNS = """
             d.id, d.event_id, d.event_type, d.status, d.attempt_count, d.next_attempt_at, d.last_response_status,
             d.last_error, d.replay_of, d.created_at""";
-    private static final String ENDPOINT = "select status from webhook_endpoints where tenant_id = $1 and id = $2";
+    private static final String ENDPOINT = "select status from webhook_endpoints where " + WebhookEndpoint.REACHABLE_BY_ID;
     private static final String INSERT = """
             insert into deliveries (id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, replay_of,
                                     trace_parent)
@@ -62,7 +66,7 @@ public class DeliveryLog {
         this.json = json;
     }
 
-    Uni<Page<DeliveryView>> list(String tenantId, String endpointId, String status, int limit, String cursor) {
+    Uni<Page<DeliveryView>> list(Caller caller, String endpointId, String status, int limit, String cursor) {
         if (status != null && !STATUSES.contains(status)) {
             throw ApiException.malformed("status must be one of pending, succeeded, failed, held");
         }
@@ -80,13 +84,13 @@ public class DeliveryLog {
                     .append(parameters.size()).append(")");
         }
         query.append(" order by d.created_at desc, d.id desc limit ").append(limit + 1);
-        return requireEndpoint(tenantId, endpointId)
+        return requireEndpoint(caller, endpointId)
                 .chain(endpointStatus -> pool.preparedQuery(query.toString()).execute(Tuple.from(parameters)))
                 .map(rows -> {
                     List<DeliveryView> found = new ArrayList<>();
                     List<Position> positions = new ArrayList<>();
                     for (Row row : rows) {
-                        found.add(view(row, null, null));
+                        found.add(view(row));
                         positions.add(new Position(row.getOffsetDateTime("created_at"), row.getUUID("id")));
                     }
                     if (found.size() <= limit) {
@@ -96,9 +100,10 @@ public class DeliveryLog {
                 });
     }
 
-    Uni<DeliveryView> get(String tenantId, String endpointId, String deliveryId) {
+    /** One delivery with its attempts, and its payload when the caller may read its event's family (else null). */
+    Uni<DeliveryView.Detail> get(Caller caller, String endpointId, String deliveryId) {
         UUID id = uuid(deliveryId);
-        return requireEndpoint(tenantId, endpointId)
+        return requireEndpoint(caller, endpointId)
                 .chain(endpointStatus -> pool.preparedQuery("select " + COLUMNS + ", d.payload from deliveries d"
                         + " where d.endpoint_id = $1 and d.id = $2").execute(Tuple.of(endpointId, id)))
                 .chain(rows -> {
@@ -115,27 +120,29 @@ public class DeliveryLog {
                                             attempt.getInteger("response_status"), attempt.getInteger("duration_ms"),
                                             attempt.getString("error")));
                                 }
-                                return view(delivery, list, delivery.getString("payload"));
+                                DeliveryView view = view(delivery);
+                                String payload = caller.mayRead(view.eventType()) ? delivery.getString("payload") : null;
+                                return new DeliveryView.Detail(view, list, payload);
                             });
                 });
     }
 
     /** A ping goes to this endpoint alone, subscribed to ping or not, active or paused. */
-    Uni<Map<String, String>> ping(String tenantId, String endpointId) {
-        return requireEndpoint(tenantId, endpointId).chain(status -> {
+    Uni<Map<String, String>> ping(Caller caller, String endpointId) {
+        return requireEndpoint(caller, endpointId).chain(status -> {
             String eventId = Ids.next("evt");
             ObjectNode event = json.createObjectNode()
                     .put("id", eventId)
                     .put("type", "ping")
                     .put("createdAt", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
             event.putObject("data").put("endpointId", endpointId).put("message", "ping");
-            return insert(eventId, endpointId, tenantId, "ping", event.toString(), null);
+            return insert(eventId, endpointId, caller.tenantId(), "ping", event.toString(), null);
         });
     }
 
-    Uni<Map<String, String>> replay(String tenantId, String endpointId, String deliveryId) {
+    Uni<Map<String, String>> replay(Caller caller, String endpointId, String deliveryId) {
         UUID id = uuid(deliveryId);
-        return requireEndpoint(tenantId, endpointId).chain(status -> {
+        return requireEndpoint(caller, endpointId).chain(status -> {
             if ("paused".equals(status)) {
                 throw ApiException.conflict("endpoint_paused", "the endpoint is paused; resume it before replaying");
             }
@@ -146,8 +153,8 @@ public class DeliveryLog {
                             return Uni.createFrom().failure(ApiException.notFound("delivery"));
                         }
                         Row original = rows.iterator().next();
-                        return insert(original.getString("event_id"), endpointId, tenantId, original.getString("event_type"),
-                                original.getString("payload"), id);
+                        return insert(original.getString("event_id"), endpointId, caller.tenantId(),
+                                original.getString("event_type"), original.getString("payload"), id);
                     });
         });
     }
@@ -157,7 +164,7 @@ public class DeliveryLog {
      * [since, until); answers how many were queued. The latest delivery of an event created since {@code since} is the
      * newest of its deliveries created since then, so only that part of the log is read.
      */
-    Uni<Integer> recover(String tenantId, String endpointId, RecoverInput input) {
+    Uni<Integer> recover(Caller caller, String endpointId, RecoverInput input) {
         Instant now = Instant.now();
         Instant until = input.until() == null ? now : input.until();
         if (input.since().isBefore(now.minus(RECOVERY_WINDOW))) {
@@ -166,7 +173,7 @@ public class DeliveryLog {
         if (!until.isAfter(input.since())) {
             throw ApiException.invalid("until", "must be after since");
         }
-        return requireEndpoint(tenantId, endpointId).chain(status -> {
+        return requireEndpoint(caller, endpointId).chain(status -> {
             if ("paused".equals(status)) {
                 throw ApiException.conflict("endpoint_paused", "the endpoint is paused; resume it before recovering");
             }
@@ -183,9 +190,10 @@ public class DeliveryLog {
                 .map(rows -> Map.of("deliveryId", rows.iterator().next().getUUID("id").toString()));
     }
 
-    /** The endpoint's status, or 404 when the tenant has no such endpoint. */
-    private Uni<String> requireEndpoint(String tenantId, String endpointId) {
-        return pool.preparedQuery(ENDPOINT).execute(Tuple.of(tenantId, endpointId)).map(rows -> {
+    /** The endpoint's status, or 404 when the caller reaches no such endpoint. */
+    private Uni<String> requireEndpoint(Caller caller, String endpointId) {
+        Tuple key = Tuple.from(WebhookEndpoint.reachableById(caller, endpointId));
+        return pool.preparedQuery(ENDPOINT).execute(key).map(rows -> {
             if (!rows.iterator().hasNext()) {
                 throw ApiException.notFound("webhook endpoint");
             }
@@ -193,14 +201,13 @@ public class DeliveryLog {
         });
     }
 
-    private static DeliveryView view(Row row, List<DeliveryView.Attempt> attempts, String payload) {
+    private static DeliveryView view(Row row) {
         OffsetDateTime next = row.getOffsetDateTime("next_attempt_at");
         UUID replayOf = row.getUUID("replay_of");
         return new DeliveryView(row.getUUID("id").toString(), row.getString("event_id"), row.getString("event_type"),
                 row.getString("status"), row.getInteger("attempt_count"), next == null ? null : next.toInstant(),
                 row.getInteger("last_response_status"), row.getString("last_error"),
-                replayOf == null ? null : replayOf.toString(), row.getOffsetDateTime("created_at").toInstant(),
-                attempts, payload);
+                replayOf == null ? null : replayOf.toString(), row.getOffsetDateTime("created_at").toInstant());
     }
 
     private static UUID uuid(String id) {

@@ -4,6 +4,7 @@ import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
+import dev.slotwise.webhooks.endpoint.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
@@ -18,7 +19,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
 
-/** An endpoint's deliveries, replay, recovery of failed ones and ping (CONTRACT §8), scope {@code webhooks.write}. */
+/**
+ * An endpoint's deliveries, replay, recovery of failed ones and ping (CONTRACT §8), scope {@code webhooks.write}; only
+ * on an endpoint the caller reaches ({@link Caller}).
+ */
 @Path("/api/webhook-endpoints/{endpointId}")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("webhooks.write")
@@ -38,19 +42,20 @@ public class DeliveryResource {
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         // delivery ids are UUIDs, so the list pages by time with a cursor of its own; the limit rules are the API's
         int size = PageRequest.parse(limit, null, "").limit();
-        return deliveries.list(tenant.tenantId(), endpointId, status, size, cursor);
+        return deliveries.list(Caller.of(tenant), endpointId, status, size, cursor);
     }
 
     @GET
     @Path("deliveries/{deliveryId}")
-    public Uni<DeliveryView> get(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId) {
-        return deliveries.get(tenant.tenantId(), endpointId, deliveryId);
+    public Uni<DeliveryView.Detail> get(@PathParam("endpointId") String endpointId,
+            @PathParam("deliveryId") String deliveryId) {
+        return deliveries.get(Caller.of(tenant), endpointId, deliveryId);
     }
 
     @POST
     @Path("deliveries/{deliveryId}/replay")
     public Uni<Response> replay(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId) {
-        return deliveries.replay(tenant.tenantId(), endpointId, deliveryId).map(DeliveryResource::accepted);
+        return deliveries.replay(Caller.of(tenant), endpointId, deliveryId).map(DeliveryResource::accepted);
     }
 
     /**
@@ -62,14 +67,14 @@ public class DeliveryResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> recover(@PathParam("endpointId") String endpointId, @Valid RecoverInput input) {
         RequestBody.require(input);
-        return deliveries.recover(tenant.tenantId(), endpointId, input)
+        return deliveries.recover(Caller.of(tenant), endpointId, input)
                 .map(queued -> Response.accepted(Map.of("queued", queued)).build());
     }
 
     @POST
     @Path("ping")
     public Uni<Response> ping(@PathParam("endpointId") String endpointId) {
-        return deliveries.ping(tenant.tenantId(), endpointId).map(DeliveryResource::accepted);
+        return deliveries.ping(Caller.of(tenant), endpointId).map(DeliveryResource::accepted);
     }
 
     private static Response accepted(Map<String, String> delivery) {

@@ -8,6 +8,7 @@ import dev.slotwise.webhooks.destination.HostLookups;
 import dev.slotwise.webhooks.signing.SecretCipher;
 import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -15,7 +16,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import jakarta.persistence.NoResultException;
 
 /**
@@ -51,17 +54,21 @@ public class EndpointLifecycle {
         this.lookups = lookups;
     }
 
-    public Uni<EndpointView> update(String tenantId, String id, JsonNode patch) {
-        return Panache.withSession(() -> existing(tenantId, id)).chain(current -> {
+    /**
+     * Applies a merge patch. A change of the events or of the URL (a new receiver of what the endpoint carries) needs
+     * the read scope of every family the endpoint then receives, as a new subscription does.
+     */
+    public Uni<EndpointView> update(Caller caller, String id, JsonNode patch) {
+        return Panache.withSession(() -> existing(caller, id)).chain(current -> {
             EndpointChanges changed = mergePatch.apply(EndpointChanges.of(current), patch, EndpointChanges.class);
-            for (int i = 0; i < changed.events().size(); i++) {
-                if (!EventTypes.ALL.contains(changed.events().get(i))) {
-                    throw ApiException.invalid("events[" + i + "]", "is not a known event type");
-                }
+            EventTypes.requireKnown(changed.events());
+            boolean newUrl = !changed.url().equals(current.url);
+            if (newUrl || !Set.copyOf(changed.events()).equals(Set.copyOf(List.of(current.events)))) {
+                caller.requireReadScopes(changed.events());
             }
-            Uni<Void> urlChecked = changed.url().equals(current.url) ? Uni.createFrom().voidItem()
+            Uni<Void> urlChecked = !newUrl ? Uni.createFrom().voidItem()
                     : lookups.run(Uni.createFrom().item(() -> destinations.check(changed.url()))).replaceWithVoid();
-            return urlChecked.chain(() -> Panache.withTransaction(() -> existing(tenantId, id).chain(endpoint -> {
+            return urlChecked.chain(() -> Panache.withTransaction(() -> existing(caller, id).chain(endpoint -> {
                 String before = endpoint.status;
                 endpoint.url = changed.url();
                 endpoint.events = new LinkedHashSet<>(changed.events()).toArray(new String[0]);
@@ -89,9 +96,9 @@ public class EndpointLifecycle {
      * One statement (its deliveries and their attempts go by cascade), on the plain pool: the cascade can take a
      * while for a busy endpoint and needs no session.
      */
-    public Uni<Void> delete(String tenantId, String id) {
-        return pool.preparedQuery("delete from webhook_endpoints where id = $1 and tenant_id = $2")
-                .execute(Tuple.of(id, tenantId))
+    public Uni<Void> delete(Caller caller, String id) {
+        return pool.preparedQuery("delete from webhook_endpoints where " + WebhookEndpoint.REACHABLE_BY_ID)
+                .execute(Tuple.from(WebhookEndpoint.reachableById(caller, id)))
                 .invoke(rows -> {
                     if (rows.rowCount() == 0) {
                         throw ApiException.notFound("webhook endpoint");
@@ -101,9 +108,9 @@ public class EndpointLifecycle {
     }
 
     /** A new secret; the old one keeps signing beside it for 24 hours. The new secret is shown this once. */
-    public Uni<Map<String, String>> rotateSecret(String tenantId, String id) {
+    public Uni<Map<String, String>> rotateSecret(Caller caller, String id) {
         String secret = WebhookSigner.newSecret();
-        return Panache.withTransaction(() -> existing(tenantId, id).map(endpoint -> {
+        return Panache.withTransaction(() -> existing(caller, id).map(endpoint -> {
             endpoint.previousSecretCiphertext = endpoint.secretCiphertext;
             endpoint.secretCiphertext = cipher.encrypt(endpoint.id, secret);
             endpoint.secretRotatedAt = now();
@@ -112,9 +119,11 @@ public class EndpointLifecycle {
         }));
     }
 
-    /** The endpoint of the tenant, or 404. */
-    static Uni<WebhookEndpoint> existing(String tenantId, String id) {
-        return WebhookEndpoint.<WebhookEndpoint>find("tenantId = ?1 and id = ?2", tenantId, id).<WebhookEndpoint>singleResult()
+    /** The endpoint, when the caller reaches it (CONTRACT §8); 404 otherwise, as for one that does not exist. */
+    static Uni<WebhookEndpoint> existing(Caller caller, String id) {
+        Parameters parameters = Parameters.with("id", id);
+        String reachable = WebhookEndpoint.reachableBy(caller, parameters);
+        return WebhookEndpoint.<WebhookEndpoint>find(reachable + " and id = :id", parameters).<WebhookEndpoint>singleResult()
                 .onFailure(NoResultException.class).transform(none -> ApiException.notFound("webhook endpoint"));
     }
 

@@ -20,7 +20,10 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** {@code /api/webhook-endpoints} (CONTRACT §8), scope {@code webhooks.write}. */
+/**
+ * {@code /api/webhook-endpoints} (CONTRACT §8), scope {@code webhooks.write}; each endpoint only for the callers that
+ * reach it ({@link Caller}).
+ */
 @Path("/api/webhook-endpoints")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("webhooks.write")
@@ -40,7 +43,7 @@ public class EndpointResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@Valid EndpointInput input) {
         RequestBody.require(input);
-        return endpoints.create(tenant.tenantId(), input).map(created -> Response.status(Response.Status.CREATED)
+        return endpoints.create(Caller.of(tenant), input).map(created -> Response.status(Response.Status.CREATED)
                 .header("Location", "/api/webhook-endpoints/" + created.id())
                 .header("Cache-Control", "no-store")
                 .entity(created).build());
@@ -48,32 +51,32 @@ public class EndpointResource {
 
     @GET
     public Uni<Page<EndpointView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return endpoints.list(tenant.tenantId(), PageRequest.parse(limit, cursor, EndpointService.PREFIX));
+        return endpoints.list(Caller.of(tenant), PageRequest.parse(limit, cursor, EndpointService.PREFIX));
     }
 
     @GET
     @Path("{id}")
     public Uni<EndpointView> get(@PathParam("id") String id) {
-        return endpoints.get(tenant.tenantId(), id);
+        return endpoints.get(Caller.of(tenant), id);
     }
 
     @PATCH
     @Path("{id}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     public Uni<EndpointView> update(@PathParam("id") String id, JsonNode patch) {
-        return lifecycle.update(tenant.tenantId(), id, patch);
+        return lifecycle.update(Caller.of(tenant), id, patch);
     }
 
     @DELETE
     @Path("{id}")
     public Uni<Response> delete(@PathParam("id") String id) {
-        return lifecycle.delete(tenant.tenantId(), id).replaceWith(Response.noContent().build());
+        return lifecycle.delete(Caller.of(tenant), id).replaceWith(Response.noContent().build());
     }
 
     @POST
     @Path("{id}/rotate-secret")
     public Uni<Response> rotateSecret(@PathParam("id") String id) {
-        return lifecycle.rotateSecret(tenant.tenantId(), id)
+        return lifecycle.rotateSecret(Caller.of(tenant), id)
                 .map(secret -> Response.ok(secret).header("Cache-Control", "no-store").build());
     }
 }

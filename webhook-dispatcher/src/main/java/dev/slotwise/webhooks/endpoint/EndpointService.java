@@ -17,7 +17,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashSet;
-import jakarta.persistence.NoResultException;
 
 @ApplicationScoped
 public class EndpointService {
@@ -38,18 +37,17 @@ public class EndpointService {
     }
 
     /**
-     * Checks the URL (DNS resolution: off the event loop), then stores the endpoint with a new secret — unless the
-     * tenant has its {@code max-endpoints-per-tenant} already (422; creates of one tenant are serialized by a
-     * transaction lock, so racing creates cannot pass the limit together).
+     * Checks the event types and that the caller may read what they carry, then the URL (DNS resolution: off the
+     * event loop), then stores the endpoint with a new secret and its creator — unless the tenant has its
+     * {@code max-endpoints-per-tenant} already (422; creates of one tenant are serialized by a transaction lock, so
+     * racing creates cannot pass the limit together).
      */
-    public Uni<EndpointView> create(String tenantId, EndpointInput input) {
-        for (int i = 0; i < input.events().size(); i++) {
-            if (!EventTypes.ALL.contains(input.events().get(i))) {
-                throw ApiException.invalid("events[" + i + "]", "is not a known event type");
-            }
-        }
+    public Uni<EndpointView> create(Caller caller, EndpointInput input) {
+        EventTypes.requireKnown(input.events());
+        caller.requireReadScopes(input.events());
         return lookups.run(Uni.createFrom().item(() -> destinations.check(input.url())))
-                .chain(checked -> Panache.withTransaction(() -> belowLimit(tenantId).chain(() -> store(tenantId, input))));
+                .chain(checked -> Panache.withTransaction(() -> belowLimit(caller.tenantId())
+                        .chain(() -> store(caller, input))));
     }
 
     private Uni<Void> belowLimit(String tenantId) {
@@ -67,12 +65,13 @@ public class EndpointService {
                 .replaceWithVoid();
     }
 
-    private Uni<EndpointView> store(String tenantId, EndpointInput input) {
+    private Uni<EndpointView> store(Caller caller, EndpointInput input) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         String secret = WebhookSigner.newSecret();
         WebhookEndpoint endpoint = new WebhookEndpoint();
         endpoint.id = Ids.next(PREFIX);
-        endpoint.tenantId = tenantId;
+        endpoint.tenantId = caller.tenantId();
+        endpoint.createdBy = caller.credentialId();
         endpoint.url = input.url();
         endpoint.events = new LinkedHashSet<>(input.events()).toArray(new String[0]);
         endpoint.description = input.description();
@@ -83,10 +82,11 @@ public class EndpointService {
         return endpoint.<WebhookEndpoint>persist().map(saved -> EndpointView.of(saved, secret));
     }
 
+    /** The endpoints the caller reaches (an application: those its grant created), newest first. */
     @WithSession
-    public Uni<Page<EndpointView>> list(String tenantId, PageRequest page) {
-        Parameters parameters = Parameters.with("tenant", tenantId);
-        String query = "tenantId = :tenant";
+    public Uni<Page<EndpointView>> list(Caller caller, PageRequest page) {
+        Parameters parameters = new Parameters();
+        String query = WebhookEndpoint.reachableBy(caller, parameters);
         if (page.afterId() != null) {
             query += " and id < :after";
             parameters.and("after", page.afterId());
@@ -97,10 +97,7 @@ public class EndpointService {
     }
 
     @WithSession
-    public Uni<EndpointView> get(String tenantId, String id) {
-        return WebhookEndpoint.<WebhookEndpoint>find("tenantId = :tenant and id = :id",
-                        Parameters.with("tenant", tenantId).and("id", id)).<WebhookEndpoint>singleResult()
-                .onFailure(NoResultException.class).transform(none -> ApiException.notFound("webhook endpoint"))
-                .map(e -> EndpointView.of(e, null));
+    public Uni<EndpointView> get(Caller caller, String id) {
+        return EndpointLifecycle.existing(caller, id).map(e -> EndpointView.of(e, null));
     }
 }

@@ -96,7 +96,7 @@ class EventIntakeTest {
     }
 
     private RequestSpecification api() {
-        return given().auth().oauth2(InternalTokens.forTenant(tenant, "webhooks.write")).contentType(ContentType.JSON);
+        return given().auth().oauth2(InternalTokens.forTenant(tenant, "webhooks.write", "customers.read")).contentType(ContentType.JSON);
     }
 
     private JsonPath awaitDeliveries(String endpoint, int count) throws InterruptedException {

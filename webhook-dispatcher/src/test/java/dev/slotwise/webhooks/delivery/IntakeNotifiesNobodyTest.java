@@ -30,7 +30,7 @@ class IntakeNotifiesNobodyTest {
     void enqueueingAnEventNotifiesNobodyWhetherItHasSubscribersOrNot() throws Exception {
         String subscribed = Ids.next("ten");
         // paused: the delivery is held, so the running dispatcher has nothing to send
-        RequestSpecification api = given().auth().oauth2(InternalTokens.forTenant(subscribed, "webhooks.write"))
+        RequestSpecification api = given().auth().oauth2(InternalTokens.forTenant(subscribed, "webhooks.write", "customers.read"))
                 .contentType(ContentType.JSON);
         String endpoint = api.body(Map.of("url", "http://127.0.0.1:9/intake", "events", List.of("customer.created")))
                 .post("/api/webhook-endpoints").then().statusCode(201).extract().path("id");

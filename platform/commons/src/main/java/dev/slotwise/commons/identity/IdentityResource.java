@@ -12,9 +12,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * {@code GET /internal/v1/identity}: what this service read from the internal token (tenant, scopes, time zone).
- * Not routed by the gateway; for operators and for tests of the token path of every service. The gateway, which
- * issues internal tokens rather than reading them, builds without it ({@code chassis.identity-endpoint=off}).
+ * {@code GET /internal/v1/identity}: what this service read from the internal token (the credential and its kind,
+ * tenant, scopes, time zone). Not routed by the gateway; for operators and for tests of the token path of every
+ * service. The gateway, which issues internal tokens rather than reading them, builds without it
+ * ({@code chassis.identity-endpoint=off}).
  */
 @EndpointDisabled(name = "chassis.identity-endpoint", stringValue = "off")
 @Path("/internal/v1/identity")
@@ -29,13 +30,16 @@ public class IdentityResource {
         this.tenant = tenant;
     }
 
-    public record Identity(String subject, String tenantId, Set<String> scopes, String timeZone) {
+    public record Identity(String subject, String credentialKind, String tenantId, Set<String> scopes,
+            String timeZone) {
     }
 
     @GET
     @Authenticated
     public Identity identity() {
         VerifiedToken token = tenant.token();
-        return new Identity(token.subject(), token.tenantId(), new TreeSet<>(identity.getRoles()), token.timeZone());
+        String kind = token.credentialKind() == null ? null : token.credentialKind().claimValue();
+        return new Identity(token.subject(), kind, token.tenantId(), new TreeSet<>(identity.getRoles()),
+                token.timeZone());
     }
 }

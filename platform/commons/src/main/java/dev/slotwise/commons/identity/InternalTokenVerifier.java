@@ -21,7 +21,7 @@ import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 
 /**
  * Verifies the internal token the gateway signs (RS256 only; {@code iss}, {@code aud}, {@code exp} and {@code sub}
- * required and checked) with the gateway's public key, or — during a rotation of the key pair — with the additional
+ * required and checked; {@code credential_kind}, {@code tenant_id}, {@code scope} and {@code tz} read) with the gateway's public key, or — during a rotation of the key pair — with the additional
  * key when the token's {@code kid} names it ({@link InternalTokenKeyIds}).
  *
  * <p>A token that verified is remembered by its exact text until it expires: the gateway hands the same token for
@@ -88,8 +88,10 @@ public final class InternalTokenVerifier {
             String scope = claims.getClaimValueAsString("scope");
             Set<String> scopes = scope == null || scope.isBlank() ? Set.of()
                     : Set.copyOf(Arrays.asList(scope.trim().split("\\s+")));
-            return Optional.of(new VerifiedToken(claims.getSubject(), claims.getClaimValueAsString("tenant_id"), scopes,
-                    claims.getClaimValueAsString("tz"), claims.getExpirationTime().getValue(), raw));
+            return Optional.of(new VerifiedToken(claims.getSubject(),
+                    CredentialKind.ofClaim(claims.getClaimValueAsString(CredentialKind.CLAIM)),
+                    claims.getClaimValueAsString("tenant_id"), scopes, claims.getClaimValueAsString("tz"),
+                    claims.getExpirationTime().getValue(), raw));
         } catch (InvalidJwtException | MalformedClaimException | IllegalArgumentException invalid) {
             return Optional.empty();
         }

@@ -48,6 +48,15 @@ public class ApiException extends RuntimeException {
         return invalid(List.of(new FieldError(field, message)));
     }
 
+    /**
+     * 403 {@code insufficient_scope} (CONTRACT §4) with the RFC 6750 challenge naming the missing scopes
+     * (space-separated, as the challenge's {@code scope} attribute is).
+     */
+    public static ApiException insufficientScope(String detail, List<FieldError> errors, List<String> scopes) {
+        String challenge = "Bearer error=\"insufficient_scope\", scope=\"" + String.join(" ", scopes) + "\"";
+        return new ApiException(403, "insufficient_scope", detail, errors, Map.of("WWW-Authenticate", challenge));
+    }
+
     public static ApiException upstreamUnavailable(String detail) {
         return new ApiException(503, "upstream_unavailable", detail);
     }

@@ -106,10 +106,8 @@ public class ProblemMapper {
             return ProblemResponses.response(new ApiException(403, "insufficient_scope",
                     "this operation is not open to any token"), RequestIds.of(request));
         }
-        return ProblemResponses.response(new ApiException(403, "insufficient_scope",
-                "this operation needs the scope " + scope, List.of(),
-                Map.of("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + scope + "\"")),
-                RequestIds.of(request));
+        return ProblemResponses.response(ApiException.insufficientScope("this operation needs the scope " + scope,
+                List.of(), List.of(scope)), RequestIds.of(request));
     }
 
     @ServerExceptionMapper

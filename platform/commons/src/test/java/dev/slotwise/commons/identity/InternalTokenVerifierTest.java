@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -39,6 +40,8 @@ class InternalTokenVerifierTest {
         String token = sign(GATEWAY.getPrivate(), kidOf(GATEWAY.getPublic()), claims -> { });
         VerifiedToken verified = verifier.verify(token).orElseThrow();
         assertThat(verified.subject()).isEqualTo("key_1");
+        assertThat(verified.credentialKind()).isEqualTo(CredentialKind.API_KEY);
+        assertThat(verified.businessCredential()).isTrue();
         assertThat(verified.tenantId()).isEqualTo("ten_1");
         assertThat(verified.scopes()).containsExactlyInAnyOrder("customers.read", "customers.write");
         assertThat(verified.timeZone()).isEqualTo("Europe/Berlin");
@@ -56,6 +59,27 @@ class InternalTokenVerifierTest {
         VerifiedToken verified = verifier.verify(token).orElseThrow();
         assertThat(verified.tenantId()).isNull();
         assertThat(verified.scopes()).containsExactlyInAnyOrder("a", "b");
+    }
+
+    @Test
+    void theKindOfCredentialIsReadAndATokenThatDoesNotSayIsNoBusinessCredential() {
+        String kid = kidOf(GATEWAY.getPublic());
+        VerifiedToken grant = verifier.verify(sign(GATEWAY.getPrivate(), kid, claims -> {
+            claims.setSubject("grt_1");
+            claims.setClaim("credential_kind", "oauth_grant");
+        })).orElseThrow();
+        assertThat(grant.credentialKind()).isEqualTo(CredentialKind.OAUTH_GRANT);
+        assertThat(grant.businessCredential()).isFalse();
+        VerifiedToken panel = verifier.verify(sign(GATEWAY.getPrivate(), kid,
+                claims -> claims.setClaim("credential_kind", "panel"))).orElseThrow();
+        assertThat(panel.credentialKind()).isEqualTo(CredentialKind.PANEL);
+        assertThat(panel.businessCredential()).isTrue();
+        for (Consumer<JwtClaims> unsaid : List.<Consumer<JwtClaims>>of(claims -> claims.unsetClaim("credential_kind"),
+                claims -> claims.setClaim("credential_kind", "API_KEY"), claims -> claims.setClaim("credential_kind", 1))) {
+            VerifiedToken token = verifier.verify(sign(GATEWAY.getPrivate(), kid, unsaid)).orElseThrow();
+            assertThat(token.credentialKind()).isNull();
+            assertThat(token.businessCredential()).isFalse();
+        }
     }
 
     @Test
@@ -125,6 +149,7 @@ class InternalTokenVerifierTest {
         claims.setIssuer(ISSUER);
         claims.setAudience(AUDIENCE);
         claims.setSubject("key_1");
+        claims.setClaim("credential_kind", "api_key");
         claims.setClaim("tenant_id", "ten_1");
         claims.setClaim("scope", "customers.read customers.write");
         claims.setClaim("tz", "Europe/Berlin");
