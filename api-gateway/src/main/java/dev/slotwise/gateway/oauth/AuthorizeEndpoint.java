@@ -22,10 +22,10 @@ import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -165,12 +165,10 @@ public class AuthorizeEndpoint {
     @POST
     @Path("/sign-in")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> signIn(@Context UriInfo uri, @Context HttpServerRequest http, RoutingContext context,
-            @CookieParam(COOKIE) String cookie) {
-        Map<String, List<String>> form = OAuthFormBodies.fields(context);
-        String email = single(form, "email");
-        String password = single(form, "password");
-        return pending(cookie, single(form, "csrf_token"), (pending, client) -> signIn
+    public Uni<Response> signIn(@Context UriInfo uri, @Context HttpServerRequest http,
+            @CookieParam(COOKIE) String cookie, @FormParam("csrf_token") String csrfToken,
+            @FormParam("email") String email, @FormParam("password") String password) {
+        return pending(cookie, csrfToken, (pending, client) -> signIn
                 .attempt(email, password, clientAddress.of(http))
                 .chain(outcome -> afterSignIn(uri, pending, client, email, outcome)));
     }
@@ -208,12 +206,10 @@ public class AuthorizeEndpoint {
     @POST
     @Path("/consent")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> decide(@Context UriInfo uri, RoutingContext context, @CookieParam(COOKIE) String cookie) {
-        Map<String, List<String>> form = OAuthFormBodies.fields(context);
-        String decision = single(form, "decision");
-        List<String> chosenScopes = form.getOrDefault("scope", List.of());
-        String account = single(form, "account");
-        return pending(cookie, single(form, "csrf_token"), (pending, client) -> {
+    public Uni<Response> decide(@Context UriInfo uri, @CookieParam(COOKIE) String cookie,
+            @FormParam("csrf_token") String csrfToken, @FormParam("decision") String decision,
+            @FormParam("scope") List<String> chosenScopes, @FormParam("account") String account) {
+        return pending(cookie, csrfToken, (pending, client) -> {
             if (!pending.signedIn()) {
                 return Uni.createFrom().item(signInPage(200, client, pending.csrfToken(), null, null));
             }
@@ -228,7 +224,7 @@ public class AuthorizeEndpoint {
                 return consentPage(pending, client, "Choose one of the businesses listed.");
             }
             List<String> scopes = pending.scopes().stream()
-                    .filter(chosenScopes::contains).toList();
+                    .filter(scope -> chosenScopes != null && chosenScopes.contains(scope)).toList();
             if (scopes.isEmpty()) {
                 return consentPage(pending, client, "Choose at least one permission, or deny.");
             }
@@ -315,12 +311,6 @@ public class AuthorizeEndpoint {
     private NewCookie expiredCookie(UriInfo uri) {
         return new NewCookie.Builder(COOKIE).value("").path(COOKIE_PATH).httpOnly(true)
                 .secure(issuer.https(uri)).sameSite(NewCookie.SameSite.LAX).maxAge(0).build();
-    }
-
-    /** A form field sent once, or null (missing, or sent more than once). */
-    private static String single(Map<String, List<String>> form, String name) {
-        List<String> values = form.getOrDefault(name, List.of());
-        return values.size() == 1 ? values.get(0) : null;
     }
 
     private static String minutes(long seconds) {

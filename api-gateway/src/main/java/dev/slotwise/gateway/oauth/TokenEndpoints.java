@@ -20,7 +20,6 @@ import com.nimbusds.oauth2.sdk.token.BearerAccessToken;
 import com.nimbusds.oauth2.sdk.token.RefreshToken;
 import com.nimbusds.oauth2.sdk.token.Tokens;
 import io.smallrye.mutiny.Uni;
-import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -58,8 +57,8 @@ public class TokenEndpoints {
 
     @POST
     @Path("/token")
-    public Uni<Response> token(@Context UriInfo uri, @Context HttpHeaders headers, RoutingContext context) {
-        return parsed(uri, headers, context, TokenRequest::parse, this::token);
+    public Uni<Response> token(@Context UriInfo uri, @Context HttpHeaders headers, String body) {
+        return parsed(uri, headers, body, TokenRequest::parse, this::token);
     }
 
     private Uni<Response> token(TokenRequest request) {
@@ -83,8 +82,8 @@ public class TokenEndpoints {
 
     @POST
     @Path("/revoke")
-    public Uni<Response> revoke(@Context UriInfo uri, @Context HttpHeaders headers, RoutingContext context) {
-        return parsed(uri, headers, context, TokenRevocationRequest::parse, this::revoke);
+    public Uni<Response> revoke(@Context UriInfo uri, @Context HttpHeaders headers, String body) {
+        return parsed(uri, headers, body, TokenRevocationRequest::parse, this::revoke);
     }
 
     private Uni<Response> revoke(TokenRevocationRequest request) {
@@ -96,8 +95,8 @@ public class TokenEndpoints {
     /** For confidential clients, about their own tokens; anything else is {@code active: false}. */
     @POST
     @Path("/introspect")
-    public Uni<Response> introspect(@Context UriInfo uri, @Context HttpHeaders headers, RoutingContext context) {
-        return parsed(uri, headers, context, TokenIntrospectionRequest::parse, request -> introspect(uri, request));
+    public Uni<Response> introspect(@Context UriInfo uri, @Context HttpHeaders headers, String body) {
+        return parsed(uri, headers, body, TokenIntrospectionRequest::parse, request -> introspect(uri, request));
     }
 
     private Uni<Response> introspect(UriInfo uri, TokenIntrospectionRequest request) {
@@ -127,15 +126,12 @@ public class TokenEndpoints {
         T parse(HTTPRequest request) throws ParseException;
     }
 
-    /**
-     * Nimbus parses the request, from the body {@link OAuthFormBodies} read; a malformed one is answered with its
-     * RFC 6749 error.
-     */
-    private static <T> Uni<Response> parsed(UriInfo uri, HttpHeaders headers, RoutingContext context, Parser<T> parser,
+    /** Nimbus parses the request; a malformed one is answered with its RFC 6749 error. */
+    private static <T> Uni<Response> parsed(UriInfo uri, HttpHeaders headers, String body, Parser<T> parser,
             Function<T, Uni<Response>> then) {
         T request;
         try {
-            request = parser.parse(ProtocolMessages.request(uri, headers, OAuthFormBodies.text(context)));
+            request = parser.parse(ProtocolMessages.request(uri, headers, body));
         } catch (ParseException e) {
             return Uni.createFrom().item(ProtocolMessages.error(e.getErrorObject()));
         }

@@ -21,13 +21,13 @@ import io.vertx.core.net.impl.ConnectionBase;
  * <p>The request arrives paused (Quarkus pauses it before routing); it stays paused, its bytes waiting in the socket,
  * while the gateway authenticates and authorises on headers alone.
  */
-public final class RequestBodies {
+final class RequestBodies {
 
     private RequestBodies() {
     }
 
     /** The whole body; fails with 413 beyond {@code limit} bytes and 400 when its framing breaks (a bad chunk). */
-    public static Future<Buffer> read(HttpServerRequest request, long limit) {
+    static Future<Buffer> read(HttpServerRequest request, long limit) {
         if (declaredLength(request) > limit) {
             return Future.failedFuture(tooLarge());
         }

@@ -17,8 +17,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The authorization server's forms are read no further than 16 KiB: anyone may post to these paths, so a large
- * body must be refused before it is read (it was read up to the HTTP layer's 10 MiB before any check).
+ * The authorization server's forms are at most 16 KiB: anyone may post to these paths, so a larger body is refused
+ * before it is read (it was read up to the HTTP layer's 10 MiB before any check).
  */
 @QuarkusTest
 class OAuthFormBodiesTest {
@@ -35,21 +35,22 @@ class OAuthFormBodiesTest {
             RawHttp.Answer answer = RawHttp.exchange(gateway, "POST " + path + " HTTP/1.1\r\nHost: x\r\n"
                     + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10485760\r\n\r\n"
                     + "grant_type=", Duration.ofSeconds(3));
-            assertTooLarge(path, answer);
+            assertRefused(path, answer, 413, "payload_too_large", "16 KiB");
         }
     }
 
-    /** A chunked body is refused as soon as it passes the limit, while the client is still sending. */
+    /** A body that does not declare its length could be of any length: refused before any of it is read. */
     @Test
-    void aChunkedBodyIsRefusedOnceItPassesTheLimit() throws IOException {
-        for (String path : List.of("/oauth/token", "/oauth/authorize/sign-in")) {
+    void aBodyWithoutADeclaredLengthIsRefused() throws IOException {
+        for (String path : OAuthFormBodies.FORM_PATHS) {
             List<String> parts = new ArrayList<>();
             parts.add("POST " + path + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\n");
             for (int i = 0; i < 20; i++) { // 20 KiB, and the body never ends
                 parts.add("400\r\n" + "a".repeat(1024) + "\r\n");
             }
-            assertTooLarge(path, RawHttp.exchange(gateway, parts, Duration.ofMillis(5), Duration.ofSeconds(3)));
+            RawHttp.Answer answer = RawHttp.exchange(gateway, parts, Duration.ofMillis(5), Duration.ofSeconds(3));
+            assertRefused(path, answer, 411, "length_required", "Content-Length");
         }
     }
 
@@ -77,11 +78,12 @@ class OAuthFormBodiesTest {
         return body.toString();
     }
 
-    private static void assertTooLarge(String path, RawHttp.Answer answer) throws IOException {
-        assertThat(answer.text()).as(path).startsWith("HTTP/1.1 413 ");
+    private static void assertRefused(String path, RawHttp.Answer answer, int status, String code, String detail)
+            throws IOException {
+        assertThat(answer.text()).as(path).startsWith("HTTP/1.1 " + status + " ");
         JsonNode problem = JSON.readTree(answer.text().substring(answer.text().indexOf("\r\n\r\n") + 4));
-        assertThat(problem.get("code").asText()).isEqualTo("payload_too_large");
-        assertThat(problem.get("detail").asText()).contains("16 KiB");
+        assertThat(problem.get("code").asText()).isEqualTo(code);
+        assertThat(problem.get("detail").asText()).contains(detail);
         assertThat(answer.text()).containsIgnoringCase("Content-Type: application/problem+json")
                 .containsIgnoringCase("X-Request-Id: ");
         assertThat(answer.closedByServer()).as(path + ": the connection is closed, the rest never read").isTrue();
