@@ -12,6 +12,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -222,6 +225,16 @@ class OAuthFlowIT {
         assertThat(refused[1]).isLessThanOrEqualTo(1000);
     }
 
+    /** Through the packaged gateway (HTTP/2 where the client offers it): a form too large is refused unread. */
+    @Test
+    void aTokenRequestOverTheFormLimitIs413() throws Exception {
+        HttpResponse<String> tooLarge = app.post("/oauth/token", Map.of("grant_type", "refresh_token",
+                "refresh_token", "swr_" + "a".repeat(17 * 1024)));
+        assertThat(tooLarge.statusCode()).isEqualTo(413);
+        assertThat(JSON.readTree(tooLarge.body()).get("code").asText()).isEqualTo("payload_too_large");
+        assertThat(error(app.refresh("swr_" + "a".repeat(64)))).as("a small one is answered").isEqualTo("invalid_grant");
+    }
+
     @Test
     void introspectionTellsActiveFromInactive() throws Exception {
         JsonNode pair = connect(app, "customers.read");
@@ -393,6 +406,68 @@ class OAuthFlowIT {
         assertThat(forgedConsent.location()).isEmpty();
         // the real form still works afterwards: the forged post changed nothing
         assertThat(browser.submit(consent, Map.of(), "Approve").location().orElseThrow().toString()).contains("code=");
+    }
+
+    private static long rows(String table) throws Exception {
+        try (Connection database = gateways.database(); Statement statement = database.createStatement();
+                ResultSet count = statement.executeQuery("select count(*) from " + table)) {
+            count.next();
+            return count.getLong(1);
+        }
+    }
+
+    /**
+     * Anyone may open an authorize link, as often as they like: that stores nothing. The request is stored when a
+     * person signs in (one row) and removed when they decide.
+     */
+    @Test
+    void onlyASignInStoresAnAuthorizationRequest() throws Exception {
+        long before = rows("oauth_authorization_requests");
+        for (int i = 0; i < 50; i++) {
+            FormBrowser browser = new FormBrowser();
+            FormBrowser.Page signIn = browser.open(app.authorizeUri("customers.read", "anonymous-" + i,
+                    MarketplaceApp.newVerifier()));
+            assertThat(signIn.status()).isEqualTo(200);
+            if (i % 10 == 0) {
+                FormBrowser.Page wrong = browser.submit(signIn, Map.of("Email", email, "Password", "not it"), "Sign in");
+                assertThat(wrong.text()).contains("The email or password is incorrect.");
+            }
+        }
+        assertThat(rows("oauth_authorization_requests")).as("after 50 anonymous visits").isEqualTo(before);
+
+        FormBrowser browser = new FormBrowser();
+        FormBrowser.Page signIn = browser.open(app.authorizeUri("customers.read", "stored", MarketplaceApp.newVerifier()));
+        FormBrowser.Page consent = browser.open(browser.submit(signIn, Map.of("Email", email, "Password", PASSWORD),
+                "Sign in").location().orElseThrow());
+        assertThat(rows("oauth_authorization_requests")).as("after one sign-in").isEqualTo(before + 1);
+        assertThat(browser.submit(consent, Map.of(), "Deny").status()).isEqualTo(303);
+        assertThat(rows("oauth_authorization_requests")).as("after the decision").isEqualTo(before);
+    }
+
+    /**
+     * The sign-in form needs no server-side state: opened on one replica, it is accepted by the other; but only from
+     * the browser it was given to (its token is bound to that browser's cookie).
+     */
+    @Test
+    void theSignInFormWorksOnEveryReplicaButOnlyInItsOwnBrowser() throws Exception {
+        String verifier = MarketplaceApp.newVerifier();
+        FormBrowser browser = new FormBrowser();
+        FormBrowser.Page signIn = browser.open(app.authorizeUri("customers.read", "other-replica", verifier));
+        FormBrowser.Page onSecond = new FormBrowser.Page(signIn.status(),
+                URI.create(gateways.url(1) + "/oauth/authorize"), signIn.headers(), signIn.body());
+
+        FormBrowser stranger = new FormBrowser();
+        stranger.open(app.authorizeUri("customers.read", "stranger", MarketplaceApp.newVerifier()));
+        FormBrowser.Page forged = stranger.submit(onSecond, Map.of("Email", email, "Password", PASSWORD), "Sign in");
+        assertThat(forged.status()).as("another browser's form").isEqualTo(403);
+        assertThat(forged.location()).isEmpty();
+
+        FormBrowser.Page signedIn = browser.submit(onSecond, Map.of("Email", email, "Password", PASSWORD), "Sign in");
+        assertThat(signedIn.status()).as(signedIn.body()).isEqualTo(303);
+        FormBrowser.Page approved = browser.submit(browser.open(signedIn.location().orElseThrow()), Map.of(), "Approve");
+        Map<String, String> query = MarketplaceApp.queryOf(approved.location().orElseThrow());
+        assertThat(query).containsEntry("state", "other-replica");
+        tokens(app.exchange(query.get("code"), verifier));
     }
 
     @Test
