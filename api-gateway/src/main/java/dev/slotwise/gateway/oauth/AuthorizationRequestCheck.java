@@ -46,6 +46,9 @@ public class AuthorizationRequestCheck {
                         "No application with this client_id is registered with Slotwise.");
             }
             RegisteredClient client = found.get();
+            if (client.disabled()) {
+                return unavailable(client);
+            }
             if (redirectUris.size() != 1 || !client.redirectsTo(redirectUris.get(0))) {
                 return new CheckedRequest.Unusable("This link cannot be used",
                         "The address " + client.name() + " asked to return to is not one it registered.");
@@ -101,6 +104,12 @@ public class AuthorizationRequestCheck {
         }
         return new CheckedRequest.Valid(client, redirectUri, offered, state == null ? null : state.getValue(),
                 request.getCodeChallenge().getValue());
+    }
+
+    /** The page for an application the operator has disabled (CONTRACT §10): an error page, never a redirect. */
+    static CheckedRequest.Unusable unavailable(RegisteredClient client) {
+        return new CheckedRequest.Unusable("This application is not available",
+                "Slotwise has disabled " + client.name() + ". It cannot be connected to your account now.");
     }
 
     private static CheckedRequest refused(URI redirectUri, ErrorObject error, String description, State state) {

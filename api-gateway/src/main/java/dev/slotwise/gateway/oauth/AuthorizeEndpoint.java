@@ -140,6 +140,7 @@ public class AuthorizeEndpoint {
             }
             PendingAuthorization pending = found.get();
             return clients.find(pending.clientId()).chain(client -> client.isEmpty() ? Uni.createFrom().item(expired())
+                    : client.get().disabled() ? Uni.createFrom().item(unavailable(client.get()))
                     : consentPage(pending, client.get(), null));
         });
     }
@@ -170,9 +171,10 @@ public class AuthorizeEndpoint {
                     .map(accounts -> accounts.stream().filter(a -> a.userId().equals(userId)).findFirst().orElseThrow())
                     .chain(chosen -> grants.approve(pending, chosen, scopes))
                     .call(() -> requests.finish(pending))
-                    .map(code -> SecureHtml.seeOther(new AuthorizationSuccessResponse(redirectUri,
-                                    new com.nimbusds.oauth2.sdk.AuthorizationCode(code), null, state, issuer.of(uri),
-                                    ResponseMode.QUERY).toURI(),
+                    .map(code -> code.isEmpty() ? unavailable(client) : SecureHtml.seeOther(
+                            new AuthorizationSuccessResponse(redirectUri,
+                                    new com.nimbusds.oauth2.sdk.AuthorizationCode(code.get()), null, state,
+                                    issuer.of(uri), ResponseMode.QUERY).toURI(),
                             expiredCookies(uri)));
         });
     }
@@ -193,6 +195,7 @@ public class AuthorizeEndpoint {
                 return Uni.createFrom().item(forged());
             }
             return clients.find(pending.clientId()).chain(client -> client.isEmpty() ? Uni.createFrom().item(expired())
+                    : client.get().disabled() ? Uni.createFrom().item(unavailable(client.get()))
                     : step.next(pending, client.get()));
         });
     }
@@ -250,6 +253,11 @@ public class AuthorizeEndpoint {
     private Response expired() {
         return error(400, "This sign-in has expired",
                 "Sign-in links last 10 minutes. Go back to the application and connect it again.");
+    }
+
+    private Response unavailable(RegisteredClient client) {
+        CheckedRequest.Unusable page = AuthorizationRequestCheck.unavailable(client);
+        return error(400, page.heading(), page.message());
     }
 
     private Response forged() {

@@ -66,12 +66,25 @@ class OAuthFlowIT {
         return JSON.readTree(response.body());
     }
 
+    private static HttpResponse<String> operatorCall(String method, String path, String body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(gateways.url(0) + path))
+                .header("Authorization", "Bearer " + ADMIN).header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     /** The browser's part: open the authorize link, sign in, approve; answers where the gateway sends it back. */
     private static URI consent(MarketplaceApp client, String scope, String state, String verifier) throws Exception {
+        return consent(client, scope, state, verifier, email);
+    }
+
+    private static URI consent(MarketplaceApp client, String scope, String state, String verifier, String signInEmail)
+            throws Exception {
         FormBrowser browser = new FormBrowser();
         FormBrowser.Page signIn = browser.open(client.authorizeUri(scope, state, verifier));
         assertThat(signIn.status()).as(signIn.body()).isEqualTo(200);
-        FormBrowser.Page afterSignIn = browser.submit(signIn, Map.of("Email", email, "Password", PASSWORD), "Sign in");
+        FormBrowser.Page afterSignIn = browser.submit(signIn, Map.of("Email", signInEmail, "Password", PASSWORD),
+                "Sign in");
         assertThat(afterSignIn.status()).as(afterSignIn.body()).isEqualTo(303);
         FormBrowser.Page consent = browser.open(afterSignIn.location().orElseThrow());
         FormBrowser.Page approved = browser.submit(consent, Map.of(), "Approve");
@@ -255,6 +268,117 @@ class OAuthFlowIT {
         HttpResponse<String> stranger = MarketplaceApp.register(gateways.url(0), ADMIN, "Other app", APP_CALLBACK,
                 List.of("customers.read"), true).introspect(pair.get("refresh_token").asText());
         assertThat(JSON.readTree(stranger.body()).get("active").asBoolean()).as("another client's token").isFalse();
+    }
+
+    /**
+     * CONTRACT §10: disabling an application ends every grant and token it holds, in every tenant, on every replica
+     * within a second, and refuses it at the authorization endpoint (an error page, never a redirect) and the token
+     * endpoint ({@code invalid_client}). Enabled again, it may connect anew; what was revoked stays revoked.
+     */
+    @Test
+    void aDisabledApplicationLosesEveryTokenEverywhereWithinASecond() throws Exception {
+        MarketplaceApp contained = MarketplaceApp.register(gateways.url(0), ADMIN, "Leaky app", APP_CALLBACK,
+                List.of("customers.read"), true);
+        String otherTenant = operator("POST", "/admin/v1/tenants", "{\"name\":\"Salon Borealis\",\"plan\":\"pro\"}")
+                .get("id").asText();
+        String otherEmail = "owner-" + UUID.randomUUID() + "@borealis.example";
+        operator("POST", "/admin/v1/tenants/" + otherTenant + "/users",
+                JSON.writeValueAsString(Map.of("email", otherEmail, "password", PASSWORD)));
+
+        JsonNode here = connect(contained, "customers.read");
+        String verifier = MarketplaceApp.newVerifier();
+        JsonNode there = tokens(contained.exchange(MarketplaceApp.queryOf(consent(contained, "customers.read", "b",
+                verifier, otherEmail)).get("code"), verifier));
+        String unusedVerifier = MarketplaceApp.newVerifier();
+        String unusedCode = code(contained, "customers.read", unusedVerifier);
+        // both replicas know both tokens (and cache them) before the operator acts
+        for (int replica = 0; replica < 2; replica++) {
+            for (JsonNode pair : List.of(here, there)) {
+                assertThat(contained.via(gateways.url(replica)).api("GET", "/api/v1/customers",
+                        pair.get("access_token").asText()).statusCode()).isEqualTo(200);
+            }
+        }
+
+        HttpResponse<String> disabled = operatorCall("PATCH", "/admin/v1/oauth-clients/" + contained.clientId,
+                "{\"disabled\":true}");
+        assertThat(disabled.statusCode()).as(disabled.body()).isEqualTo(200);
+        assertThat(JSON.readTree(disabled.body()).get("disabled").asBoolean()).isTrue();
+        for (int replica = 0; replica < 2; replica++) {
+            for (JsonNode pair : List.of(here, there)) {
+                long[] refused = refusedWithin(contained.via(gateways.url(replica)), pair.get("access_token").asText());
+                assertThat(refused[0]).as("replica %d", replica).isEqualTo(401);
+                assertThat(refused[1]).as("replica %d", replica).isLessThanOrEqualTo(1000);
+            }
+        }
+        HttpResponse<String> refresh = contained.via(gateways.url(1)).refresh(there.get("refresh_token").asText());
+        assertThat(refresh.statusCode()).isEqualTo(401);
+        assertThat(error(refresh)).isEqualTo("invalid_client");
+        assertThat(error(contained.exchange(unusedCode, unusedVerifier))).isEqualTo("invalid_client");
+        FormBrowser.Page authorize = new FormBrowser().open(contained.via(gateways.url(1)).authorizeUri("customers.read",
+                "after", MarketplaceApp.newVerifier()));
+        assertThat(authorize.status()).isEqualTo(400);
+        assertThat(authorize.location()).as("never a redirect").isEmpty();
+        assertThat(authorize.text()).contains("This application is not available");
+        assertThat(JSON.readTree(operatorCall("GET", "/admin/v1/oauth-clients/" + contained.clientId, null).body())
+                .get("disabled").asBoolean()).isTrue();
+
+        HttpResponse<String> enabled = operatorCall("PATCH", "/admin/v1/oauth-clients/" + contained.clientId,
+                "{\"disabled\":false}");
+        assertThat(JSON.readTree(enabled.body()).get("disabled").asBoolean()).isFalse();
+        assertThat(error(contained.refresh(here.get("refresh_token").asText()))).as("revoked stays revoked")
+                .isEqualTo("invalid_grant");
+        assertThat(contained.api("GET", "/api/v1/customers", here.get("access_token").asText()).statusCode())
+                .isEqualTo(401);
+        JsonNode again = connect(contained, "customers.read");
+        assertThat(contained.api("GET", "/api/v1/customers", again.get("access_token").asText()).statusCode())
+                .isEqualTo(200);
+    }
+
+    /** A sign-in page open when the application is disabled can no longer approve it. */
+    @Test
+    void aConsentUnderWayIsRefusedOnceTheApplicationIsDisabled() throws Exception {
+        MarketplaceApp contained = MarketplaceApp.register(gateways.url(0), ADMIN, "Paused app", APP_CALLBACK,
+                List.of("customers.read"), false);
+        FormBrowser browser = new FormBrowser();
+        FormBrowser.Page signIn = browser.open(contained.authorizeUri("customers.read", "s", MarketplaceApp.newVerifier()));
+        FormBrowser.Page consent = browser.open(browser.submit(signIn, Map.of("Email", email, "Password", PASSWORD),
+                "Sign in").location().orElseThrow());
+        assertThat(operatorCall("PATCH", "/admin/v1/oauth-clients/" + contained.clientId, "{\"disabled\":true}")
+                .statusCode()).isEqualTo(200);
+        FormBrowser.Page approved = browser.submit(consent, Map.of(), "Approve");
+        assertThat(approved.status()).isEqualTo(400);
+        assertThat(approved.location()).isEmpty();
+        try (Connection database = gateways.database(); Statement statement = database.createStatement();
+                ResultSet grants = statement.executeQuery("select count(*) from oauth_grants where client_id = '"
+                        + contained.clientId + "' and revoked_at is null")) {
+            grants.next();
+            assertThat(grants.getLong(1)).as("no grant in force").isZero();
+        }
+    }
+
+    /** CONTRACT §10: a rotated secret replaces the old one at once, on every replica; tokens already issued stay. */
+    @Test
+    void aRotatedSecretReplacesTheOldOneAtOnce() throws Exception {
+        MarketplaceApp rotating = MarketplaceApp.register(gateways.url(0), ADMIN, "Rotating app", APP_CALLBACK,
+                List.of("customers.read"), true);
+        JsonNode pair = connect(rotating, "customers.read");
+
+        HttpResponse<String> rotated = operatorCall("POST", "/admin/v1/oauth-clients/" + rotating.clientId
+                + "/rotate-secret", null);
+        assertThat(rotated.statusCode()).as(rotated.body()).isEqualTo(200);
+        assertThat(rotated.headers().firstValue("Cache-Control")).contains("no-store");
+        String secret = JSON.readTree(rotated.body()).get("clientSecret").asText();
+        assertThat(secret).matches("swcs_[0-9a-f]{64}").isNotEqualTo(rotating.clientSecret);
+
+        for (int replica = 0; replica < 2; replica++) {
+            HttpResponse<String> old = rotating.via(gateways.url(replica)).refresh(pair.get("refresh_token").asText());
+            assertThat(old.statusCode()).as("the old secret on replica %d", replica).isEqualTo(401);
+            assertThat(error(old)).isEqualTo("invalid_client");
+        }
+        JsonNode refreshed = tokens(rotating.withSecret(secret).via(gateways.url(1))
+                .refresh(pair.get("refresh_token").asText()));
+        assertThat(rotating.api("GET", "/api/v1/customers", refreshed.get("access_token").asText()).statusCode())
+                .isEqualTo(200);
     }
 
     @Test
