@@ -12,7 +12,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -21,6 +23,11 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -206,6 +213,162 @@ class OAuthFlowIT {
         assertThat(error(app.refresh(second.get("refresh_token").asText()))).as("the descendant too").isEqualTo("invalid_grant");
         assertThat(refusedWithin(app, second.get("access_token").asText())[0]).isEqualTo(401);
         assertThat(refusedWithin(app, first.get("access_token").asText())[0]).isEqualTo(401);
+    }
+
+    /**
+     * Two uses of one refresh token at the same moment, on two replicas: exactly one is answered with tokens. The
+     * other is a reuse (CONTRACT §9: a reused refresh token revokes its family), so what the winner received is
+     * revoked as well.
+     */
+    @Test
+    void aRefreshTokenUsedTwiceAtOnceIsAReuseThatEndsTheFamily() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 3; round++) {
+                JsonNode pair = connect(app, "customers.read");
+                String refresh = pair.get("refresh_token").asText();
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<HttpResponse<String>>> racing = new ArrayList<>();
+                for (int replica = 0; replica < 2; replica++) {
+                    MarketplaceApp client = app.via(gateways.url(replica));
+                    racing.add(pool.submit(() -> {
+                        start.await();
+                        return client.refresh(refresh);
+                    }));
+                }
+                start.countDown();
+                List<HttpResponse<String>> answers = new ArrayList<>();
+                for (Future<HttpResponse<String>> answer : racing) {
+                    answers.add(answer.get(30, TimeUnit.SECONDS));
+                }
+                assertThat(answers).extracting(HttpResponse::statusCode).as("round %d", round)
+                        .containsExactlyInAnyOrder(200, 400);
+                HttpResponse<String> lost = answers.stream().filter(a -> a.statusCode() == 400).findFirst().orElseThrow();
+                assertThat(error(lost)).isEqualTo("invalid_grant");
+                JsonNode won = JSON.readTree(answers.stream().filter(a -> a.statusCode() == 200).findFirst()
+                        .orElseThrow().body());
+                for (int replica = 0; replica < 2; replica++) {
+                    MarketplaceApp client = app.via(gateways.url(replica));
+                    assertThat(refusedWithin(client, won.get("access_token").asText())[0]).isEqualTo(401);
+                    assertThat(refusedWithin(client, pair.get("access_token").asText())[0]).isEqualTo(401);
+                }
+                assertThat(error(app.refresh(won.get("refresh_token").asText()))).isEqualTo("invalid_grant");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A family is every token descended from one authorization: after a reuse, each access token (also a narrowed
+     * one) is refused on both replicas and inactive to introspection, and each refresh token is refused and inactive.
+     * Another authorization of the same application and person is untouched.
+     */
+    @Test
+    void aReuseEndsEveryTokenDescendedFromTheGrantAndNothingElse() throws Exception {
+        JsonNode first = connect(app, "customers.read appointments.read");
+        JsonNode second = tokens(app.refresh(first.get("refresh_token").asText()));
+        JsonNode narrowed = tokens(app.post("/oauth/token", Map.of("grant_type", "refresh_token",
+                "refresh_token", second.get("refresh_token").asText(), "scope", "customers.read")));
+        assertThat(narrowed.get("scope").asText()).isEqualTo("customers.read");
+        JsonNode bystander = connect(app, "customers.read");
+        List<String> accessTokens = List.of(first.get("access_token").asText(), second.get("access_token").asText(),
+                narrowed.get("access_token").asText());
+        List<String> refreshTokens = List.of(first.get("refresh_token").asText(), second.get("refresh_token").asText(),
+                narrowed.get("refresh_token").asText());
+        for (String access : accessTokens) {
+            assertThat(app.via(gateways.url(1)).api("GET", "/api/v1/customers", access).statusCode()).isEqualTo(200);
+        }
+
+        assertThat(error(app.refresh(first.get("refresh_token").asText()))).isEqualTo("invalid_grant");
+
+        for (String access : accessTokens) {
+            for (int replica = 0; replica < 2; replica++) {
+                long[] refused = refusedWithin(app.via(gateways.url(replica)), access);
+                assertThat(refused[0]).isEqualTo(401);
+                assertThat(refused[1]).isLessThanOrEqualTo(1000);
+            }
+            assertThat(JSON.readTree(app.introspect(access).body()).get("active").asBoolean()).isFalse();
+        }
+        for (String refresh : refreshTokens) {
+            assertThat(JSON.readTree(app.introspect(refresh).body()).get("active").asBoolean()).isFalse();
+            assertThat(error(app.refresh(refresh))).isEqualTo("invalid_grant");
+        }
+        assertThat(app.api("GET", "/api/v1/customers", bystander.get("access_token").asText()).statusCode())
+                .as("another authorization").isEqualTo(200);
+        tokens(app.refresh(bystander.get("refresh_token").asText()));
+    }
+
+    /** Moves a stored code's or token's times back by {@code age}, as if that much time had passed since its issue. */
+    private static void age(String secret, Duration age) throws Exception {
+        String sql = secret.startsWith("swc_")
+                ? "update oauth_codes set expires_at = expires_at - ? * interval '1 second' where code_hash = ?"
+                : "update oauth_tokens set created_at = created_at - ? * interval '1 second',"
+                        + " expires_at = expires_at - ? * interval '1 second' where token_hash = ?";
+        try (Connection database = gateways.database(); PreparedStatement update = database.prepareStatement(sql)) {
+            int parameter = 1;
+            update.setLong(parameter++, age.toSeconds());
+            if (!secret.startsWith("swc_")) {
+                update.setLong(parameter++, age.toSeconds());
+            }
+            update.setBytes(parameter, MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
+            assertThat(update.executeUpdate()).as("the stored code or token").isEqualTo(1);
+        }
+    }
+
+    /** Authorization codes live 10 minutes (time moved in the database, not slept through). */
+    @Test
+    void anAuthorizationCodeLivesTenMinutes() throws Exception {
+        String verifier = MarketplaceApp.newVerifier();
+        String young = code(app, "customers.read", verifier);
+        age(young, Duration.ofMinutes(9).plusSeconds(30));
+        tokens(app.exchange(young, verifier));
+
+        String old = code(app, "customers.read", verifier);
+        age(old, Duration.ofMinutes(10));
+        HttpResponse<String> expired = app.exchange(old, verifier);
+        assertThat(expired.statusCode()).isEqualTo(400);
+        assertThat(error(expired)).isEqualTo("invalid_grant");
+    }
+
+    /** Access tokens live an hour: refused (on every replica, also one that has it cached) once it has passed. */
+    @Test
+    void anAccessTokenLivesAnHour() throws Exception {
+        JsonNode pair = connect(app, "customers.read");
+        String access = pair.get("access_token").asText();
+        JsonNode about = JSON.readTree(app.introspect(access).body());
+        assertThat(about.get("exp").asLong() - about.get("iat").asLong()).isEqualTo(3600);
+
+        age(access, Duration.ofMinutes(59));
+        for (int replica = 0; replica < 2; replica++) {
+            assertThat(app.via(gateways.url(replica)).api("GET", "/api/v1/customers", access).statusCode())
+                    .as("at 59 minutes").isEqualTo(200);
+        }
+        age(access, Duration.ofMinutes(1));
+        for (int replica = 0; replica < 2; replica++) {
+            long[] refused = refusedWithin(app.via(gateways.url(replica)), access);
+            assertThat(refused[0]).as("at 60 minutes").isEqualTo(401);
+            assertThat(refused[1]).isLessThanOrEqualTo(1000);
+        }
+        assertThat(JSON.readTree(app.introspect(access).body()).get("active").asBoolean()).isFalse();
+        tokens(app.refresh(pair.get("refresh_token").asText()));
+    }
+
+    /** Refresh tokens live 30 days from their issue. */
+    @Test
+    void aRefreshTokenLivesThirtyDays() throws Exception {
+        JsonNode pair = connect(app, "customers.read");
+        JsonNode about = JSON.readTree(app.introspect(pair.get("refresh_token").asText()).body());
+        assertThat(about.get("exp").asLong() - about.get("iat").asLong()).isEqualTo(Duration.ofDays(30).toSeconds());
+        age(pair.get("refresh_token").asText(), Duration.ofDays(30).minusHours(1));
+        JsonNode next = tokens(app.refresh(pair.get("refresh_token").asText()));
+
+        age(next.get("refresh_token").asText(), Duration.ofDays(30));
+        HttpResponse<String> expired = app.refresh(next.get("refresh_token").asText());
+        assertThat(expired.statusCode()).isEqualTo(400);
+        assertThat(error(expired)).isEqualTo("invalid_grant");
+        assertThat(JSON.readTree(app.introspect(next.get("refresh_token").asText()).body()).get("active").asBoolean())
+                .isFalse();
     }
 
     @Test
