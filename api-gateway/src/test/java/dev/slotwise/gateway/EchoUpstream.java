@@ -12,7 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** A real HTTP server on loopback standing where a service would: it records the last request and echoes its body. */
+/**
+ * A real HTTP server on loopback standing where a service would: it records the last request and echoes its body,
+ * with 201 for a POST and 200 otherwise, or the status a request asks for in {@code X-Echo-Status}.
+ */
 public final class EchoUpstream {
 
     public record Seen(String method, String uri, Map<String, String> headers, String body) {
@@ -48,7 +51,9 @@ public final class EchoUpstream {
             exchange.getResponseHeaders().add("X-Echo-Uri", exchange.getRequestURI().toString());
             byte[] answer = ("{\"echo\":" + (body.length == 0 ? "null" : new String(body, StandardCharsets.UTF_8)) + "}")
                     .getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(exchange.getRequestMethod().equals("POST") ? 201 : 200, answer.length);
+            String status = headers.get("X-Echo-Status");
+            exchange.sendResponseHeaders(status != null ? Integer.parseInt(status)
+                    : exchange.getRequestMethod().equals("POST") ? 201 : 200, answer.length);
             exchange.getResponseBody().write(answer);
             exchange.close();
         });

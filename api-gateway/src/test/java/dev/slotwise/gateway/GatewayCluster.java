@@ -6,6 +6,9 @@ import dev.slotwise.testing.QuarkusAppProcess;
 import dev.slotwise.testing.RedisServerProcess;
 import dev.slotwise.testing.RsaKeys;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,6 +73,11 @@ public final class GatewayCluster implements AutoCloseable {
 
     public String url(int replica) {
         return gateways.get(replica).url();
+    }
+
+    /** A connection to the replicas' shared database, for tests that look at what is stored or move its clock. */
+    public Connection database() throws SQLException {
+        return DriverManager.getConnection(postgres.jdbcUrl("gateway"), EmbeddedPostgresServer.USER, "postgres");
     }
 
     /** Stops Redis and starts it again on the same port after {@code whileStopped} ran. */

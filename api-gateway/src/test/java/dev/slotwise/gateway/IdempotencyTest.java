@@ -114,8 +114,80 @@ class IdempotencyTest {
         String appointmentsKey = Operator.key(tenant, "appointments.write").get("key");
         String idempotencyKey = UUID.randomUUID().toString();
         for (int i = 0; i < 2; i++) {
-            given().auth().oauth2(appointmentsKey).contentType("application/json").header("Idempotency-Key", idempotencyKey)
-                    .body("{}").post("/api/v1/appointments").then().statusCode(503);
+            Response unavailable = given().auth().oauth2(appointmentsKey).contentType("application/json")
+                    .header("Idempotency-Key", idempotencyKey).body("{}").post("/api/v1/appointments");
+            unavailable.then().statusCode(503).body("code", equalTo("upstream_unavailable"));
+            assertThat(unavailable.header("Idempotent-Replayed")).as("attempt %d was tried, not replayed", i + 1).isNull();
         }
+    }
+
+    /**
+     * A server error is not a result to keep for 24 hours: the retry runs again (and its answer is the one kept).
+     * Stripe's v1 API replays a stored 500; here a 5xx means the service's transaction did not commit or the outcome
+     * is unknown, so the retry is what the client needs.
+     */
+    @Test
+    void aServerErrorIsNotStoredAndTheRetryRunsAgain() {
+        for (int status : new int[] {500, 503}) {
+            String idempotencyKey = UUID.randomUUID().toString();
+            String marker = "server-error-" + idempotencyKey;
+            post(idempotencyKey, marker).header("X-Echo-Status", status).body("{\"firstName\":\"Ada\"}")
+                    .post("/api/v1/customers").then().statusCode(status);
+
+            Response retried = post(idempotencyKey, marker).body("{\"firstName\":\"Ada\"}").post("/api/v1/customers");
+            retried.then().statusCode(201);
+            assertThat(retried.header("Idempotent-Replayed")).as("after a %d", status).isNull();
+            assertThat(EchoUpstream.get().hits(marker)).as("the retry after a %d reached the service", status).isEqualTo(2);
+
+            post(idempotencyKey, marker).body("{\"firstName\":\"Ada\"}").post("/api/v1/customers")
+                    .then().statusCode(201).header("Idempotent-Replayed", "true");
+            assertThat(EchoUpstream.get().hits(marker)).isEqualTo(2);
+        }
+    }
+
+    /** A client error is the request's answer: it is kept and replayed like a success. */
+    @Test
+    void aClientErrorIsStoredAndReplayed() {
+        String idempotencyKey = UUID.randomUUID().toString();
+        String marker = "client-error-" + idempotencyKey;
+        post(idempotencyKey, marker).header("X-Echo-Status", 409).body("{\"firstName\":\"Ada\"}")
+                .post("/api/v1/customers").then().statusCode(409);
+        post(idempotencyKey, marker).body("{\"firstName\":\"Ada\"}").post("/api/v1/customers")
+                .then().statusCode(409).header("Idempotent-Replayed", "true");
+        assertThat(EchoUpstream.get().hits(marker)).isEqualTo(1);
+    }
+
+    /**
+     * Keys belong to the credential that sent them, not to the whole tenant: another application of the same
+     * business that happens to send the same key and body runs its own request and never reads the first one's
+     * answer; each credential gets its own replay.
+     */
+    @Test
+    void anotherCredentialOfTheTenantWithTheSameKeyRunsItsOwnRequest() {
+        String other = Operator.key(tenant, "customers.write").get("key");
+        String idempotencyKey = UUID.randomUUID().toString();
+        String marker = "per-credential-" + idempotencyKey;
+        String body = "{\"firstName\":\"Ada\"}";
+        Response first = post(idempotencyKey, marker).body(body).post("/api/v1/customers");
+        first.then().statusCode(201);
+
+        Response byOther = given().auth().oauth2(other).contentType("application/json")
+                .header("Idempotency-Key", idempotencyKey).header("X-Test-Marker", marker)
+                .body(body).post("/api/v1/customers");
+        byOther.then().statusCode(201);
+        assertThat(byOther.header("Idempotent-Replayed")).as("not the first credential's answer").isNull();
+        assertThat(EchoUpstream.get().hits(marker)).isEqualTo(2);
+
+        post(idempotencyKey, marker).body(body).post("/api/v1/customers")
+                .then().statusCode(201).header("Idempotent-Replayed", "true");
+        given().auth().oauth2(other).contentType("application/json").header("Idempotency-Key", idempotencyKey)
+                .header("X-Test-Marker", marker).body(body).post("/api/v1/customers")
+                .then().statusCode(201).header("Idempotent-Replayed", "true");
+        assertThat(EchoUpstream.get().hits(marker)).as("each credential ran the request once").isEqualTo(2);
+
+        // another body under the same key is a misuse only within the credential that used the key
+        given().auth().oauth2(other).contentType("application/json").header("Idempotency-Key", idempotencyKey)
+                .body("{\"firstName\":\"Grace\"}").post("/api/v1/customers")
+                .then().statusCode(422).body("code", equalTo("idempotency_key_reused"));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.slotwise.gateway.GatewayConfig;
+import dev.slotwise.gateway.credential.Credential;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
@@ -18,13 +19,17 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.jboss.logging.Logger;
 
 /**
  * Idempotency keys of CONTRACT §2, in the gateway's PostgreSQL so that every gateway instance sees the same keys.
+ * A key belongs to the credential that sent it (an API key, or for an OAuth access token its grant) within its
+ * tenant: two applications of one tenant that happen to use the same key never see each other's answers.
  * Claiming is one statement: the primary key lets exactly one of two racing requests own a key. A key older than
  * 24 hours, or one left running by an instance that died (after the upstream timeout), may be claimed afresh.
+ * Only answers below 500 are stored (see {@link #complete}).
  */
 @ApplicationScoped
 public class IdempotencyKeys {
@@ -33,20 +38,22 @@ public class IdempotencyKeys {
     private static final TypeReference<Map<String, String>> HEADERS = new TypeReference<>() {
     };
     private static final String CLAIM = """
-            insert into idempotency_keys (tenant_id, key, request_hash, state, created_at)
-            values ($1, $2, $3, 'running', now())
-            on conflict (tenant_id, key) do update
+            insert into idempotency_keys (tenant_id, credential_id, key, request_hash, state, created_at)
+            values ($1, $2, $3, $4, 'running', now())
+            on conflict (tenant_id, credential_id, key) do update
                set request_hash = excluded.request_hash, state = 'running', status = null, headers = null,
                    body = null, created_at = now()
              where idempotency_keys.created_at < now() - interval '24 hours'
-                or (idempotency_keys.state = 'running' and idempotency_keys.created_at < now() - $4 * interval '1 millisecond')
+                or (idempotency_keys.state = 'running' and idempotency_keys.created_at < now() - $5 * interval '1 millisecond')
             returning true""";
     private static final String FIND = """
-            select request_hash, state, status, headers, body from idempotency_keys where tenant_id = $1 and key = $2""";
+            select request_hash, state, status, headers, body from idempotency_keys
+             where tenant_id = $1 and credential_id = $2 and key = $3""";
     private static final String COMPLETE = """
-            update idempotency_keys set state = 'done', status = $3, headers = $4, body = $5
-             where tenant_id = $1 and key = $2""";
-    private static final String RELEASE = "delete from idempotency_keys where tenant_id = $1 and key = $2 and state = 'running'";
+            update idempotency_keys set state = 'done', status = $4, headers = $5, body = $6
+             where tenant_id = $1 and credential_id = $2 and key = $3""";
+    private static final String RELEASE = """
+            delete from idempotency_keys where tenant_id = $1 and credential_id = $2 and key = $3 and state = 'running'""";
     private static final String PURGE = "delete from idempotency_keys where created_at < now() - interval '24 hours'";
 
     private final Pool pool;
@@ -80,11 +87,13 @@ public class IdempotencyKeys {
         }
     }
 
-    public Uni<Claim> claim(String tenantId, String key, byte[] fingerprint) {
+    /** Claims {@code key} for this request of {@code credential}; answers what an earlier request left there. */
+    public Uni<Claim> claim(Credential credential, String key, byte[] fingerprint) {
         return pool.preparedQuery(CLAIM)
-                .execute(Tuple.of(tenantId, key, Buffer.buffer(fingerprint), abandonedAfter.toMillis()))
+                .execute(Tuple.of(credential.tenantId(), credential.id(), key, Buffer.buffer(fingerprint),
+                        abandonedAfter.toMillis()))
                 .chain(claimed -> claimed.rowCount() == 1 ? Uni.createFrom().item(new Claim.Owned())
-                        : pool.preparedQuery(FIND).execute(Tuple.of(tenantId, key))
+                        : pool.preparedQuery(FIND).execute(Tuple.of(credential.tenantId(), credential.id(), key))
                                 .map(rows -> existing(rows.iterator().hasNext() ? rows.iterator().next() : null, fingerprint)));
     }
 
@@ -103,15 +112,25 @@ public class IdempotencyKeys {
                 row.getBuffer("body").getBytes()));
     }
 
-    public Uni<Void> complete(String tenantId, String key, StoredAnswer answer) {
+    /**
+     * Stores the answer to replay, or, for a 5xx, gives the key up instead: a server error means the request did not
+     * take effect (each service runs a request in one transaction) or its outcome is unknown, and a retry with the
+     * same key should run it again rather than be told the same failure for 24 hours.
+     */
+    public Uni<Void> complete(Credential credential, String key, StoredAnswer answer) {
+        if (answer.status() >= 500) {
+            return release(credential, key);
+        }
         return pool.preparedQuery(COMPLETE)
-                .execute(Tuple.of(tenantId, key, answer.status(), text(answer.headers()), Buffer.buffer(answer.body())))
+                .execute(Tuple.from(List.of(credential.tenantId(), credential.id(), key, answer.status(),
+                        text(answer.headers()), Buffer.buffer(answer.body()))))
                 .replaceWithVoid();
     }
 
     /** Gives the key up: the request did not reach a service or failed there, so a retry may run it again. */
-    public Uni<Void> release(String tenantId, String key) {
-        return pool.preparedQuery(RELEASE).execute(Tuple.of(tenantId, key)).replaceWithVoid();
+    public Uni<Void> release(Credential credential, String key) {
+        return pool.preparedQuery(RELEASE).execute(Tuple.of(credential.tenantId(), credential.id(), key))
+                .replaceWithVoid();
     }
 
     private String text(Map<String, String> headers) {

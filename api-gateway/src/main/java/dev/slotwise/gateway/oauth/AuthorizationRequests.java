@@ -15,25 +15,22 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Authorization requests between {@code GET /oauth/authorize} and the consent, kept in PostgreSQL so that any
- * gateway replica can serve the next step. The browser holds a random id (256 bits) in a cookie; only its SHA-256 is
- * stored, and the id changes when the person signs in, so an id planted before sign-in is worth nothing after it.
- * A request lives 10 minutes.
+ * Authorization requests between a successful sign-in and the consent, kept in PostgreSQL so that any gateway replica
+ * can serve the next step. Nothing is stored before someone has signed in (the sign-in form carries the request
+ * itself, see {@link SignInFormTokens}), so opening {@code /oauth/authorize} writes nothing. The browser holds a
+ * random id (256 bits) in a cookie, issued at sign-in; only its SHA-256 is stored. A request lives 10 minutes.
  */
 @ApplicationScoped
 public class AuthorizationRequests {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String INSERT = """
-            insert into oauth_authorization_requests
-                (id_hash, client_id, redirect_uri, scopes, state, code_challenge, csrf_token, expires_at)
-            values ($1, $2, $3, $4, $5, $6, $7, now() + interval '10 minutes')""";
+            insert into oauth_authorization_requests (id_hash, client_id, redirect_uri, scopes, state, code_challenge,
+                                                      csrf_token, user_id, account_ids, expires_at)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + interval '10 minutes')""";
     private static final String FIND = """
             select id_hash, client_id, redirect_uri, scopes, state, code_challenge, csrf_token, user_id, account_ids
               from oauth_authorization_requests where id_hash = $1 and expires_at > now()""";
-    private static final String SIGNED_IN = """
-            update oauth_authorization_requests set id_hash = $2, user_id = $3, account_ids = $4
-             where id_hash = $1 and expires_at > now()""";
     private static final String CHOOSE_ACCOUNT = """
             update oauth_authorization_requests set user_id = $2 where id_hash = $1""";
     private static final String DELETE = "delete from oauth_authorization_requests where id_hash = $1";
@@ -42,23 +39,24 @@ public class AuthorizationRequests {
              where u.id = any($1) order by u.created_at desc, u.id desc""";
     private static final String PURGE = "delete from oauth_authorization_requests where expires_at < now()";
 
-    /** What the browser is given: the cookie's value and the CSRF token for the forms. */
-    public record Started(String cookieValue, String csrfToken) {
-    }
-
     private final Pool pool;
 
     public AuthorizationRequests(Pool pool) {
         this.pool = pool;
     }
 
-    public Uni<Started> start(String clientId, String redirectUri, List<String> scopes, String state,
-            String codeChallenge) {
+    /**
+     * Stores the request once a person has signed in, bound to the accounts the password was right for (the newest
+     * chosen); answers the cookie's value.
+     */
+    public Uni<String> signedIn(CheckedRequest.Valid request, List<SignInAccount> accounts) {
         String id = randomToken();
-        String csrf = randomToken();
-        return pool.preparedQuery(INSERT).execute(Tuple.from(List.of(hash(id), clientId, redirectUri,
-                        String.join(" ", scopes), state == null ? "" : state, codeChallenge, csrf)))
-                .replaceWith(new Started(id, csrf));
+        List<String> ids = accounts.stream().map(SignInAccount::userId).toList();
+        return pool.preparedQuery(INSERT).execute(Tuple.from(List.of(hash(id), request.client().id(),
+                        request.redirectUri().toString(), String.join(" ", request.scopes()),
+                        request.state() == null ? "" : request.state(), request.codeChallenge(), randomToken(),
+                        ids.get(0), String.join(" ", ids))))
+                .replaceWith(id);
     }
 
     public Uni<Optional<PendingAuthorization>> find(String cookieValue) {
@@ -67,15 +65,6 @@ public class AuthorizationRequests {
         }
         return pool.preparedQuery(FIND).execute(Tuple.of(hash(cookieValue)))
                 .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(toPending(rows.iterator().next())));
-    }
-
-    /** Binds the request to the accounts that signed in (the newest chosen) and answers the new cookie value. */
-    public Uni<String> signedIn(PendingAuthorization pending, List<SignInAccount> accounts) {
-        String id = randomToken();
-        List<String> ids = accounts.stream().map(SignInAccount::userId).toList();
-        return pool.preparedQuery(SIGNED_IN).execute(Tuple.of(Buffer.buffer(pending.idHash()), hash(id), ids.get(0),
-                        String.join(" ", ids)))
-                .replaceWith(id);
     }
 
     public Uni<Void> chooseAccount(PendingAuthorization pending, String userId) {

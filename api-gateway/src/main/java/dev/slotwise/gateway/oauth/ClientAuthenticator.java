@@ -12,7 +12,7 @@ import java.security.MessageDigest;
 /**
  * Who is calling the token, revocation or introspection endpoint: a confidential client by {@code client_secret_basic}
  * or {@code client_secret_post} (its secret's SHA-256 compared in constant time), a public client by {@code client_id}
- * alone. Anything else is {@code invalid_client}.
+ * alone. Anything else, and any client the operator has disabled, is {@code invalid_client}.
  */
 @ApplicationScoped
 public class ClientAuthenticator {
@@ -39,6 +39,9 @@ public class ClientAuthenticator {
         }
         return clients.find(claimed.getValue()).map(found -> {
             RegisteredClient client = found.orElseThrow(() -> OAuthFailure.invalidClient("client authentication failed"));
+            if (client.disabled()) {
+                throw OAuthFailure.invalidClient("the client is disabled");
+            }
             if (client.confidential()) {
                 if (authentication == null || !secretMatches(client, secretOf(authentication))) {
                     throw OAuthFailure.invalidClient("client authentication failed");

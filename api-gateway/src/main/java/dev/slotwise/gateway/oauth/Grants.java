@@ -12,11 +12,12 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Grants: one per approval of an application by a tenant's user, the family of every code and token that approval
- * leads to. Revoking a grant (the panel's "Revoke access", a reused code or refresh token, revoking a refresh token)
- * ends all of them: every replica refuses its access tokens within the credential cache's TTL, this one at once.
+ * leads to. Revoking a grant (the panel's "Revoke access", a reused code or refresh token, revoking a refresh token,
+ * disabling the application) ends all of them: every replica refuses its access tokens within the credential cache's TTL, this one at once.
  */
 @ApplicationScoped
 public class Grants {
@@ -30,6 +31,12 @@ public class Grants {
     private static final String REVOKE = "update oauth_grants set revoked_at = now() where id = $1 and revoked_at is null";
     private static final String LIVE_ACCESS_TOKENS = """
             select token_hash from oauth_tokens where grant_id = $1 and kind = 'access' and expires_at > now()""";
+    private static final String REVOKE_CLIENT = """
+            update oauth_grants set revoked_at = now() where client_id = $1 and revoked_at is null returning id""";
+    private static final String LIVE_ACCESS_TOKENS_OF = """
+            select token_hash from oauth_tokens where grant_id = any($1) and kind = 'access' and expires_at > now()""";
+    /** The client's row, share-locked until the transaction ends, while it is enabled (see ClientContainment). */
+    static final String ENABLED_CLIENT = "select 1 from oauth_clients where id = $1 and disabled_at is null for share";
     private static final String ACTIVE = """
             select g.id, g.client_id, c.name, g.scopes, u.email, g.created_at
               from oauth_grants g join oauth_clients c on c.id = g.client_id join tenant_users u on u.id = g.user_id
@@ -45,17 +52,23 @@ public class Grants {
         this.credentials = credentials;
     }
 
-    /** Records the approval and answers a new authorization code for it (single use, 10 minutes). */
-    public Uni<String> approve(PendingAuthorization pending, SignInAccount account, List<String> scopes) {
+    /**
+     * Records the approval and answers a new authorization code for it (single use, 10 minutes); empty when the
+     * application has been disabled meanwhile.
+     */
+    public Uni<Optional<String>> approve(PendingAuthorization pending, SignInAccount account, List<String> scopes) {
         String grantId = Ids.next("grt");
         String code = BearerSecrets.newSecret(BearerSecrets.AUTHORIZATION_CODE);
-        return pool.withTransaction(connection -> connection.preparedQuery(INSERT_GRANT)
-                        .execute(Tuple.of(grantId, account.tenantId(), pending.clientId(), account.userId(),
-                                String.join(" ", scopes)))
-                        .chain(() -> connection.preparedQuery(INSERT_CODE).execute(Tuple.of(
-                                Buffer.buffer(BearerSecrets.sha256(code)), grantId, pending.clientId(),
-                                pending.redirectUri(), pending.codeChallenge()))))
-                .replaceWith(code);
+        return pool.withTransaction(connection -> connection.preparedQuery(ENABLED_CLIENT)
+                .execute(Tuple.of(pending.clientId()))
+                .chain(enabled -> enabled.rowCount() == 0 ? Uni.createFrom().item(Optional.<String>empty())
+                        : connection.preparedQuery(INSERT_GRANT)
+                                .execute(Tuple.of(grantId, account.tenantId(), pending.clientId(), account.userId(),
+                                        String.join(" ", scopes)))
+                                .chain(() -> connection.preparedQuery(INSERT_CODE).execute(Tuple.of(
+                                        Buffer.buffer(BearerSecrets.sha256(code)), grantId, pending.clientId(),
+                                        pending.redirectUri(), pending.codeChallenge())))
+                                .replaceWith(Optional.of(code))));
     }
 
     /** The tenant's grants still in force, newest first. */
@@ -90,6 +103,24 @@ public class Grants {
     Uni<List<byte[]>> revokeFamily(SqlConnection connection, String grantId) {
         return connection.preparedQuery(REVOKE).execute(Tuple.of(grantId))
                 .chain(() -> connection.preparedQuery(LIVE_ACCESS_TOKENS).execute(Tuple.of(grantId)))
+                .map(rows -> {
+                    List<byte[]> hashes = new ArrayList<>();
+                    rows.forEach(row -> hashes.add(row.getBuffer("token_hash").getBytes()));
+                    return hashes;
+                });
+    }
+
+    /**
+     * Revokes every grant of the client, in every tenant, within the caller's transaction; answers the hashes of their
+     * live access tokens, for {@link #forgetAfterCommit}.
+     */
+    Uni<List<byte[]>> revokeEveryGrantOf(SqlConnection connection, String clientId) {
+        return connection.preparedQuery(REVOKE_CLIENT).execute(Tuple.of(clientId))
+                .chain(revoked -> {
+                    List<String> ids = new ArrayList<>();
+                    revoked.forEach(row -> ids.add(row.getString("id")));
+                    return connection.preparedQuery(LIVE_ACCESS_TOKENS_OF).execute(Tuple.of(ids.toArray(String[]::new)));
+                })
                 .map(rows -> {
                     List<byte[]> hashes = new ArrayList<>();
                     rows.forEach(row -> hashes.add(row.getBuffer("token_hash").getBytes()));

@@ -17,13 +17,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The token endpoint's grants and the revocation and introspection of tokens (CONTRACT §9). Access tokens live an
  * hour, refresh tokens 30 days from their issue; a refresh token is used once and replaced. A reused authorization
  * code or refresh token means one of its copies is in the wrong hands: the whole grant is revoked, and the answer is
  * {@code invalid_grant}. Each exchange is one transaction that locks the code or refresh token it consumes, so two
- * concurrent uses cannot both succeed.
+ * concurrent uses cannot both succeed (the second sees the first's use: a reuse, which revokes the family), and
+ * share-locks the client's row while checking it is enabled, so disabling it cannot miss a token issued meanwhile.
  */
 @ApplicationScoped
 public class OAuthTokens {
@@ -84,7 +86,8 @@ public class OAuthTokens {
             return Uni.createFrom().failure(OAuthFailure.invalidGrant("the authorization code is not valid"));
         }
         Buffer codeHash = Buffer.buffer(BearerSecrets.sha256(code));
-        return settle(pool.withTransaction(connection -> connection.preparedQuery(CODE).execute(Tuple.of(codeHash))
+        return settle(pool.withTransaction(connection -> whileEnabled(connection, client, () -> connection
+                .preparedQuery(CODE).execute(Tuple.of(codeHash))
                 .chain(rows -> {
                     if (rows.size() == 0) {
                         return refused(OAuthFailure.invalidGrant("the authorization code is not valid"));
@@ -114,7 +117,7 @@ public class OAuthTokens {
                     return connection.preparedQuery(USE_CODE).execute(Tuple.of(codeHash))
                             .chain(() -> issue(connection, grantId, client.id(), scopes, scopes))
                             .map(tokens -> new Outcome(tokens, null, List.of()));
-                })));
+                }))));
     }
 
     /**
@@ -126,7 +129,8 @@ public class OAuthTokens {
             return Uni.createFrom().failure(OAuthFailure.invalidGrant("the refresh token is not valid"));
         }
         Buffer tokenHash = Buffer.buffer(BearerSecrets.sha256(refreshToken));
-        return settle(pool.withTransaction(connection -> connection.preparedQuery(REFRESH).execute(Tuple.of(tokenHash))
+        return settle(pool.withTransaction(connection -> whileEnabled(connection, client, () -> connection
+                .preparedQuery(REFRESH).execute(Tuple.of(tokenHash))
                 .chain(rows -> {
                     if (rows.size() == 0) {
                         return refused(OAuthFailure.invalidGrant("the refresh token is not valid"));
@@ -155,7 +159,7 @@ public class OAuthTokens {
                     return connection.preparedQuery(USE_REFRESH).execute(Tuple.of(tokenHash))
                             .chain(() -> issue(connection, grantId, client.id(), accessScopes, granted))
                             .map(tokens -> new Outcome(tokens, null, List.of()));
-                })));
+                }))));
     }
 
     /**
@@ -218,6 +222,17 @@ public class OAuthTokens {
                         Tuple.from(List.of(Buffer.buffer(BearerSecrets.sha256(refresh)), "refresh", grantId, clientId,
                                 String.join(" ", refreshScopes), (int) REFRESH_TOKEN_LIFETIME.toSeconds()))))
                 .replaceWith(new IssuedTokens(access, refresh, accessScopes, ACCESS_TOKEN_LIFETIME.toSeconds()));
+    }
+
+    /**
+     * Runs {@code exchange} while the client's row is share-locked and enabled: disabling it (which revokes its grants)
+     * waits for this transaction, or this one sees it disabled and is refused.
+     */
+    private static Uni<Outcome> whileEnabled(SqlConnection connection, RegisteredClient client,
+            Supplier<Uni<Outcome>> exchange) {
+        return connection.preparedQuery(Grants.ENABLED_CLIENT).execute(Tuple.of(client.id()))
+                .chain(enabled -> enabled.rowCount() == 0
+                        ? refused(OAuthFailure.invalidClient("the client is disabled")) : exchange.get());
     }
 
     private static Uni<Outcome> refused(OAuthFailure failure) {

@@ -14,7 +14,8 @@ import java.util.Set;
 public class RegisteredClients {
 
     private static final String FIND = """
-            select id, name, redirect_uris, scopes, confidential, secret_hash from oauth_clients where id = $1""";
+            select id, name, redirect_uris, scopes, confidential, secret_hash, disabled_at is not null as disabled
+              from oauth_clients where id = $1""";
 
     private final Pool pool;
 
@@ -34,6 +35,7 @@ public class RegisteredClients {
         return new RegisteredClient(row.getString("id"), row.getString("name"),
                 List.of(row.getString("redirect_uris").split(" ")), Set.of(row.getString("scopes").split(" ")),
                 row.getBoolean("confidential"),
-                row.getBuffer("secret_hash") == null ? null : row.getBuffer("secret_hash").getBytes());
+                row.getBuffer("secret_hash") == null ? null : row.getBuffer("secret_hash").getBytes(),
+                row.getBoolean("disabled"));
     }
 }

@@ -29,6 +29,9 @@ public class OAuthClient extends PanacheEntityBase {
     public boolean confidential;
     @Column(name = "secret_hash")
     public byte[] secretHash;
+    /** Set while the operator has the application disabled (CONTRACT §10); null when it is enabled. */
+    @Column(name = "disabled_at")
+    public Instant disabledAt;
     @Column(name = "created_at", nullable = false, updatable = false)
     public Instant createdAt;
     @Column(name = "updated_at", nullable = false)

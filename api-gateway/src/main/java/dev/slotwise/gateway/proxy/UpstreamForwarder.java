@@ -35,7 +35,8 @@ import org.jboss.logging.Logger;
 /**
  * Takes an authorised request to its owning service: client-sent internal headers dropped, the internal token
  * added, the answer streamed back. A {@code POST} under {@code /api/v1} with an {@code Idempotency-Key} runs at most
- * once per tenant and key (CONTRACT §2): its answer is stored and replayed with {@code Idempotent-Replayed: true}.
+ * once per tenant, credential and key (CONTRACT §2): its answer is stored and replayed with
+ * {@code Idempotent-Replayed: true}.
  * An upstream that cannot be reached or does not answer in time is 503 {@code upstream_unavailable}.
  */
 @Singleton
@@ -97,7 +98,7 @@ public class UpstreamForwarder {
             return;
         }
         byte[] fingerprint = IdempotencyKeys.fingerprint(request.method().name(), request.path(), forwarded);
-        idempotencyKeys.claim(credential.tenantId(), key, fingerprint).subscribe().with(
+        idempotencyKeys.claim(credential, key, fingerprint).subscribe().with(
                 claim -> {
                     if (claim instanceof Claim.Owned) {
                         runOnce(context, route, credential, key, forwarded);
@@ -119,19 +120,17 @@ public class UpstreamForwarder {
 
     /** Forwards the request whose key this instance owns, stores a 2xx or 4xx answer, releases the key otherwise. */
     private void runOnce(RoutingContext context, Route route, Credential credential, String key, Buffer body) {
-        String tenantId = credential.tenantId();
         send(context, route, credential, body)
                 .compose(upstream -> upstream.body().map(answered -> new StoredAnswer(upstream.statusCode(),
                         replayable(upstream.headers()), answered.getBytes())))
                 .onSuccess(answer -> {
-                    var settled = answer.status() >= 500 ? idempotencyKeys.release(tenantId, key)
-                            : idempotencyKeys.complete(tenantId, key, answer);
-                    settled.subscribe().with(done -> answer(context, answer, false), failure -> {
+                    idempotencyKeys.complete(credential, key, answer).subscribe().with(
+                            done -> answer(context, answer, false), failure -> {
                         LOG.errorf(failure, "storing the answer of request %s failed", RequestIds.of(context.request()));
                         answer(context, answer, false);
                     });
                 })
-                .onFailure(failure -> idempotencyKeys.release(tenantId, key).subscribe().with(
+                .onFailure(failure -> idempotencyKeys.release(credential, key).subscribe().with(
                         released -> { }, releaseFailure -> LOG.warnf("releasing an idempotency key failed: %s", releaseFailure)));
     }
 

@@ -61,6 +61,11 @@ final class MarketplaceApp {
         return new MarketplaceApp(otherGateway, clientId, clientSecret, redirectUri);
     }
 
+    /** The same client, authenticating with another secret (after a rotation). */
+    MarketplaceApp withSecret(String secret) {
+        return new MarketplaceApp(gateway, clientId, secret, redirectUri);
+    }
+
     static String newVerifier() {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);

@@ -12,12 +12,22 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -63,12 +73,25 @@ class OAuthFlowIT {
         return JSON.readTree(response.body());
     }
 
+    private static HttpResponse<String> operatorCall(String method, String path, String body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(gateways.url(0) + path))
+                .header("Authorization", "Bearer " + ADMIN).header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     /** The browser's part: open the authorize link, sign in, approve; answers where the gateway sends it back. */
     private static URI consent(MarketplaceApp client, String scope, String state, String verifier) throws Exception {
+        return consent(client, scope, state, verifier, email);
+    }
+
+    private static URI consent(MarketplaceApp client, String scope, String state, String verifier, String signInEmail)
+            throws Exception {
         FormBrowser browser = new FormBrowser();
         FormBrowser.Page signIn = browser.open(client.authorizeUri(scope, state, verifier));
         assertThat(signIn.status()).as(signIn.body()).isEqualTo(200);
-        FormBrowser.Page afterSignIn = browser.submit(signIn, Map.of("Email", email, "Password", PASSWORD), "Sign in");
+        FormBrowser.Page afterSignIn = browser.submit(signIn, Map.of("Email", signInEmail, "Password", PASSWORD),
+                "Sign in");
         assertThat(afterSignIn.status()).as(afterSignIn.body()).isEqualTo(303);
         FormBrowser.Page consent = browser.open(afterSignIn.location().orElseThrow());
         FormBrowser.Page approved = browser.submit(consent, Map.of(), "Approve");
@@ -194,6 +217,162 @@ class OAuthFlowIT {
         assertThat(refusedWithin(app, first.get("access_token").asText())[0]).isEqualTo(401);
     }
 
+    /**
+     * Two uses of one refresh token at the same moment, on two replicas: exactly one is answered with tokens. The
+     * other is a reuse (CONTRACT §9: a reused refresh token revokes its family), so what the winner received is
+     * revoked as well.
+     */
+    @Test
+    void aRefreshTokenUsedTwiceAtOnceIsAReuseThatEndsTheFamily() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 3; round++) {
+                JsonNode pair = connect(app, "customers.read");
+                String refresh = pair.get("refresh_token").asText();
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<HttpResponse<String>>> racing = new ArrayList<>();
+                for (int replica = 0; replica < 2; replica++) {
+                    MarketplaceApp client = app.via(gateways.url(replica));
+                    racing.add(pool.submit(() -> {
+                        start.await();
+                        return client.refresh(refresh);
+                    }));
+                }
+                start.countDown();
+                List<HttpResponse<String>> answers = new ArrayList<>();
+                for (Future<HttpResponse<String>> answer : racing) {
+                    answers.add(answer.get(30, TimeUnit.SECONDS));
+                }
+                assertThat(answers).extracting(HttpResponse::statusCode).as("round %d", round)
+                        .containsExactlyInAnyOrder(200, 400);
+                HttpResponse<String> lost = answers.stream().filter(a -> a.statusCode() == 400).findFirst().orElseThrow();
+                assertThat(error(lost)).isEqualTo("invalid_grant");
+                JsonNode won = JSON.readTree(answers.stream().filter(a -> a.statusCode() == 200).findFirst()
+                        .orElseThrow().body());
+                for (int replica = 0; replica < 2; replica++) {
+                    MarketplaceApp client = app.via(gateways.url(replica));
+                    assertThat(refusedWithin(client, won.get("access_token").asText())[0]).isEqualTo(401);
+                    assertThat(refusedWithin(client, pair.get("access_token").asText())[0]).isEqualTo(401);
+                }
+                assertThat(error(app.refresh(won.get("refresh_token").asText()))).isEqualTo("invalid_grant");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A family is every token descended from one authorization: after a reuse, each access token (also a narrowed
+     * one) is refused on both replicas and inactive to introspection, and each refresh token is refused and inactive.
+     * Another authorization of the same application and person is untouched.
+     */
+    @Test
+    void aReuseEndsEveryTokenDescendedFromTheGrantAndNothingElse() throws Exception {
+        JsonNode first = connect(app, "customers.read appointments.read");
+        JsonNode second = tokens(app.refresh(first.get("refresh_token").asText()));
+        JsonNode narrowed = tokens(app.post("/oauth/token", Map.of("grant_type", "refresh_token",
+                "refresh_token", second.get("refresh_token").asText(), "scope", "customers.read")));
+        assertThat(narrowed.get("scope").asText()).isEqualTo("customers.read");
+        JsonNode bystander = connect(app, "customers.read");
+        List<String> accessTokens = List.of(first.get("access_token").asText(), second.get("access_token").asText(),
+                narrowed.get("access_token").asText());
+        List<String> refreshTokens = List.of(first.get("refresh_token").asText(), second.get("refresh_token").asText(),
+                narrowed.get("refresh_token").asText());
+        for (String access : accessTokens) {
+            assertThat(app.via(gateways.url(1)).api("GET", "/api/v1/customers", access).statusCode()).isEqualTo(200);
+        }
+
+        assertThat(error(app.refresh(first.get("refresh_token").asText()))).isEqualTo("invalid_grant");
+
+        for (String access : accessTokens) {
+            for (int replica = 0; replica < 2; replica++) {
+                long[] refused = refusedWithin(app.via(gateways.url(replica)), access);
+                assertThat(refused[0]).isEqualTo(401);
+                assertThat(refused[1]).isLessThanOrEqualTo(1000);
+            }
+            assertThat(JSON.readTree(app.introspect(access).body()).get("active").asBoolean()).isFalse();
+        }
+        for (String refresh : refreshTokens) {
+            assertThat(JSON.readTree(app.introspect(refresh).body()).get("active").asBoolean()).isFalse();
+            assertThat(error(app.refresh(refresh))).isEqualTo("invalid_grant");
+        }
+        assertThat(app.api("GET", "/api/v1/customers", bystander.get("access_token").asText()).statusCode())
+                .as("another authorization").isEqualTo(200);
+        tokens(app.refresh(bystander.get("refresh_token").asText()));
+    }
+
+    /** Moves a stored code's or token's times back by {@code age}, as if that much time had passed since its issue. */
+    private static void age(String secret, Duration age) throws Exception {
+        String sql = secret.startsWith("swc_")
+                ? "update oauth_codes set expires_at = expires_at - ? * interval '1 second' where code_hash = ?"
+                : "update oauth_tokens set created_at = created_at - ? * interval '1 second',"
+                        + " expires_at = expires_at - ? * interval '1 second' where token_hash = ?";
+        try (Connection database = gateways.database(); PreparedStatement update = database.prepareStatement(sql)) {
+            int parameter = 1;
+            update.setLong(parameter++, age.toSeconds());
+            if (!secret.startsWith("swc_")) {
+                update.setLong(parameter++, age.toSeconds());
+            }
+            update.setBytes(parameter, MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
+            assertThat(update.executeUpdate()).as("the stored code or token").isEqualTo(1);
+        }
+    }
+
+    /** Authorization codes live 10 minutes (time moved in the database, not slept through). */
+    @Test
+    void anAuthorizationCodeLivesTenMinutes() throws Exception {
+        String verifier = MarketplaceApp.newVerifier();
+        String young = code(app, "customers.read", verifier);
+        age(young, Duration.ofMinutes(9).plusSeconds(30));
+        tokens(app.exchange(young, verifier));
+
+        String old = code(app, "customers.read", verifier);
+        age(old, Duration.ofMinutes(10));
+        HttpResponse<String> expired = app.exchange(old, verifier);
+        assertThat(expired.statusCode()).isEqualTo(400);
+        assertThat(error(expired)).isEqualTo("invalid_grant");
+    }
+
+    /** Access tokens live an hour: refused (on every replica, also one that has it cached) once it has passed. */
+    @Test
+    void anAccessTokenLivesAnHour() throws Exception {
+        JsonNode pair = connect(app, "customers.read");
+        String access = pair.get("access_token").asText();
+        JsonNode about = JSON.readTree(app.introspect(access).body());
+        assertThat(about.get("exp").asLong() - about.get("iat").asLong()).isEqualTo(3600);
+
+        age(access, Duration.ofMinutes(59));
+        for (int replica = 0; replica < 2; replica++) {
+            assertThat(app.via(gateways.url(replica)).api("GET", "/api/v1/customers", access).statusCode())
+                    .as("at 59 minutes").isEqualTo(200);
+        }
+        age(access, Duration.ofMinutes(1));
+        for (int replica = 0; replica < 2; replica++) {
+            long[] refused = refusedWithin(app.via(gateways.url(replica)), access);
+            assertThat(refused[0]).as("at 60 minutes").isEqualTo(401);
+            assertThat(refused[1]).isLessThanOrEqualTo(1000);
+        }
+        assertThat(JSON.readTree(app.introspect(access).body()).get("active").asBoolean()).isFalse();
+        tokens(app.refresh(pair.get("refresh_token").asText()));
+    }
+
+    /** Refresh tokens live 30 days from their issue. */
+    @Test
+    void aRefreshTokenLivesThirtyDays() throws Exception {
+        JsonNode pair = connect(app, "customers.read");
+        JsonNode about = JSON.readTree(app.introspect(pair.get("refresh_token").asText()).body());
+        assertThat(about.get("exp").asLong() - about.get("iat").asLong()).isEqualTo(Duration.ofDays(30).toSeconds());
+        age(pair.get("refresh_token").asText(), Duration.ofDays(30).minusHours(1));
+        JsonNode next = tokens(app.refresh(pair.get("refresh_token").asText()));
+
+        age(next.get("refresh_token").asText(), Duration.ofDays(30));
+        HttpResponse<String> expired = app.refresh(next.get("refresh_token").asText());
+        assertThat(expired.statusCode()).isEqualTo(400);
+        assertThat(error(expired)).isEqualTo("invalid_grant");
+        assertThat(JSON.readTree(app.introspect(next.get("refresh_token").asText()).body()).get("active").asBoolean())
+                .isFalse();
+    }
+
     @Test
     void aRevokedTokenIsRefusedByTheOtherReplicaWithinASecond() throws Exception {
         JsonNode pair = connect(app, "customers.read");
@@ -224,6 +403,16 @@ class OAuthFlowIT {
         assertThat(refused[1]).isLessThanOrEqualTo(1000);
     }
 
+    /** Through the packaged gateway (HTTP/2 where the client offers it): a form too large is refused unread. */
+    @Test
+    void aTokenRequestOverTheFormLimitIs413() throws Exception {
+        HttpResponse<String> tooLarge = app.post("/oauth/token", Map.of("grant_type", "refresh_token",
+                "refresh_token", "swr_" + "a".repeat(17 * 1024)));
+        assertThat(tooLarge.statusCode()).isEqualTo(413);
+        assertThat(JSON.readTree(tooLarge.body()).get("code").asText()).isEqualTo("payload_too_large");
+        assertThat(error(app.refresh("swr_" + "a".repeat(64)))).as("a small one is answered").isEqualTo("invalid_grant");
+    }
+
     @Test
     void introspectionTellsActiveFromInactive() throws Exception {
         JsonNode pair = connect(app, "customers.read");
@@ -244,6 +433,117 @@ class OAuthFlowIT {
         HttpResponse<String> stranger = MarketplaceApp.register(gateways.url(0), ADMIN, "Other app", APP_CALLBACK,
                 List.of("customers.read"), true).introspect(pair.get("refresh_token").asText());
         assertThat(JSON.readTree(stranger.body()).get("active").asBoolean()).as("another client's token").isFalse();
+    }
+
+    /**
+     * CONTRACT §10: disabling an application ends every grant and token it holds, in every tenant, on every replica
+     * within a second, and refuses it at the authorization endpoint (an error page, never a redirect) and the token
+     * endpoint ({@code invalid_client}). Enabled again, it may connect anew; what was revoked stays revoked.
+     */
+    @Test
+    void aDisabledApplicationLosesEveryTokenEverywhereWithinASecond() throws Exception {
+        MarketplaceApp contained = MarketplaceApp.register(gateways.url(0), ADMIN, "Leaky app", APP_CALLBACK,
+                List.of("customers.read"), true);
+        String otherTenant = operator("POST", "/admin/v1/tenants", "{\"name\":\"Salon Borealis\",\"plan\":\"pro\"}")
+                .get("id").asText();
+        String otherEmail = "owner-" + UUID.randomUUID() + "@borealis.example";
+        operator("POST", "/admin/v1/tenants/" + otherTenant + "/users",
+                JSON.writeValueAsString(Map.of("email", otherEmail, "password", PASSWORD)));
+
+        JsonNode here = connect(contained, "customers.read");
+        String verifier = MarketplaceApp.newVerifier();
+        JsonNode there = tokens(contained.exchange(MarketplaceApp.queryOf(consent(contained, "customers.read", "b",
+                verifier, otherEmail)).get("code"), verifier));
+        String unusedVerifier = MarketplaceApp.newVerifier();
+        String unusedCode = code(contained, "customers.read", unusedVerifier);
+        // both replicas know both tokens (and cache them) before the operator acts
+        for (int replica = 0; replica < 2; replica++) {
+            for (JsonNode pair : List.of(here, there)) {
+                assertThat(contained.via(gateways.url(replica)).api("GET", "/api/v1/customers",
+                        pair.get("access_token").asText()).statusCode()).isEqualTo(200);
+            }
+        }
+
+        HttpResponse<String> disabled = operatorCall("PATCH", "/admin/v1/oauth-clients/" + contained.clientId,
+                "{\"disabled\":true}");
+        assertThat(disabled.statusCode()).as(disabled.body()).isEqualTo(200);
+        assertThat(JSON.readTree(disabled.body()).get("disabled").asBoolean()).isTrue();
+        for (int replica = 0; replica < 2; replica++) {
+            for (JsonNode pair : List.of(here, there)) {
+                long[] refused = refusedWithin(contained.via(gateways.url(replica)), pair.get("access_token").asText());
+                assertThat(refused[0]).as("replica %d", replica).isEqualTo(401);
+                assertThat(refused[1]).as("replica %d", replica).isLessThanOrEqualTo(1000);
+            }
+        }
+        HttpResponse<String> refresh = contained.via(gateways.url(1)).refresh(there.get("refresh_token").asText());
+        assertThat(refresh.statusCode()).isEqualTo(401);
+        assertThat(error(refresh)).isEqualTo("invalid_client");
+        assertThat(error(contained.exchange(unusedCode, unusedVerifier))).isEqualTo("invalid_client");
+        FormBrowser.Page authorize = new FormBrowser().open(contained.via(gateways.url(1)).authorizeUri("customers.read",
+                "after", MarketplaceApp.newVerifier()));
+        assertThat(authorize.status()).isEqualTo(400);
+        assertThat(authorize.location()).as("never a redirect").isEmpty();
+        assertThat(authorize.text()).contains("This application is not available");
+        assertThat(JSON.readTree(operatorCall("GET", "/admin/v1/oauth-clients/" + contained.clientId, null).body())
+                .get("disabled").asBoolean()).isTrue();
+
+        HttpResponse<String> enabled = operatorCall("PATCH", "/admin/v1/oauth-clients/" + contained.clientId,
+                "{\"disabled\":false}");
+        assertThat(JSON.readTree(enabled.body()).get("disabled").asBoolean()).isFalse();
+        assertThat(error(contained.refresh(here.get("refresh_token").asText()))).as("revoked stays revoked")
+                .isEqualTo("invalid_grant");
+        assertThat(contained.api("GET", "/api/v1/customers", here.get("access_token").asText()).statusCode())
+                .isEqualTo(401);
+        JsonNode again = connect(contained, "customers.read");
+        assertThat(contained.api("GET", "/api/v1/customers", again.get("access_token").asText()).statusCode())
+                .isEqualTo(200);
+    }
+
+    /** A sign-in page open when the application is disabled can no longer approve it. */
+    @Test
+    void aConsentUnderWayIsRefusedOnceTheApplicationIsDisabled() throws Exception {
+        MarketplaceApp contained = MarketplaceApp.register(gateways.url(0), ADMIN, "Paused app", APP_CALLBACK,
+                List.of("customers.read"), false);
+        FormBrowser browser = new FormBrowser();
+        FormBrowser.Page signIn = browser.open(contained.authorizeUri("customers.read", "s", MarketplaceApp.newVerifier()));
+        FormBrowser.Page consent = browser.open(browser.submit(signIn, Map.of("Email", email, "Password", PASSWORD),
+                "Sign in").location().orElseThrow());
+        assertThat(operatorCall("PATCH", "/admin/v1/oauth-clients/" + contained.clientId, "{\"disabled\":true}")
+                .statusCode()).isEqualTo(200);
+        FormBrowser.Page approved = browser.submit(consent, Map.of(), "Approve");
+        assertThat(approved.status()).isEqualTo(400);
+        assertThat(approved.location()).isEmpty();
+        try (Connection database = gateways.database(); Statement statement = database.createStatement();
+                ResultSet grants = statement.executeQuery("select count(*) from oauth_grants where client_id = '"
+                        + contained.clientId + "' and revoked_at is null")) {
+            grants.next();
+            assertThat(grants.getLong(1)).as("no grant in force").isZero();
+        }
+    }
+
+    /** CONTRACT §10: a rotated secret replaces the old one at once, on every replica; tokens already issued stay. */
+    @Test
+    void aRotatedSecretReplacesTheOldOneAtOnce() throws Exception {
+        MarketplaceApp rotating = MarketplaceApp.register(gateways.url(0), ADMIN, "Rotating app", APP_CALLBACK,
+                List.of("customers.read"), true);
+        JsonNode pair = connect(rotating, "customers.read");
+
+        HttpResponse<String> rotated = operatorCall("POST", "/admin/v1/oauth-clients/" + rotating.clientId
+                + "/rotate-secret", null);
+        assertThat(rotated.statusCode()).as(rotated.body()).isEqualTo(200);
+        assertThat(rotated.headers().firstValue("Cache-Control")).contains("no-store");
+        String secret = JSON.readTree(rotated.body()).get("clientSecret").asText();
+        assertThat(secret).matches("swcs_[0-9a-f]{64}").isNotEqualTo(rotating.clientSecret);
+
+        for (int replica = 0; replica < 2; replica++) {
+            HttpResponse<String> old = rotating.via(gateways.url(replica)).refresh(pair.get("refresh_token").asText());
+            assertThat(old.statusCode()).as("the old secret on replica %d", replica).isEqualTo(401);
+            assertThat(error(old)).isEqualTo("invalid_client");
+        }
+        JsonNode refreshed = tokens(rotating.withSecret(secret).via(gateways.url(1))
+                .refresh(pair.get("refresh_token").asText()));
+        assertThat(rotating.api("GET", "/api/v1/customers", refreshed.get("access_token").asText()).statusCode())
+                .isEqualTo(200);
     }
 
     @Test
@@ -395,6 +695,68 @@ class OAuthFlowIT {
         assertThat(forgedConsent.location()).isEmpty();
         // the real form still works afterwards: the forged post changed nothing
         assertThat(browser.submit(consent, Map.of(), "Approve").location().orElseThrow().toString()).contains("code=");
+    }
+
+    private static long rows(String table) throws Exception {
+        try (Connection database = gateways.database(); Statement statement = database.createStatement();
+                ResultSet count = statement.executeQuery("select count(*) from " + table)) {
+            count.next();
+            return count.getLong(1);
+        }
+    }
+
+    /**
+     * Anyone may open an authorize link, as often as they like: that stores nothing. The request is stored when a
+     * person signs in (one row) and removed when they decide.
+     */
+    @Test
+    void onlyASignInStoresAnAuthorizationRequest() throws Exception {
+        long before = rows("oauth_authorization_requests");
+        for (int i = 0; i < 50; i++) {
+            FormBrowser browser = new FormBrowser();
+            FormBrowser.Page signIn = browser.open(app.authorizeUri("customers.read", "anonymous-" + i,
+                    MarketplaceApp.newVerifier()));
+            assertThat(signIn.status()).isEqualTo(200);
+            if (i % 10 == 0) {
+                FormBrowser.Page wrong = browser.submit(signIn, Map.of("Email", email, "Password", "not it"), "Sign in");
+                assertThat(wrong.text()).contains("The email or password is incorrect.");
+            }
+        }
+        assertThat(rows("oauth_authorization_requests")).as("after 50 anonymous visits").isEqualTo(before);
+
+        FormBrowser browser = new FormBrowser();
+        FormBrowser.Page signIn = browser.open(app.authorizeUri("customers.read", "stored", MarketplaceApp.newVerifier()));
+        FormBrowser.Page consent = browser.open(browser.submit(signIn, Map.of("Email", email, "Password", PASSWORD),
+                "Sign in").location().orElseThrow());
+        assertThat(rows("oauth_authorization_requests")).as("after one sign-in").isEqualTo(before + 1);
+        assertThat(browser.submit(consent, Map.of(), "Deny").status()).isEqualTo(303);
+        assertThat(rows("oauth_authorization_requests")).as("after the decision").isEqualTo(before);
+    }
+
+    /**
+     * The sign-in form needs no server-side state: opened on one replica, it is accepted by the other; but only from
+     * the browser it was given to (its token is bound to that browser's cookie).
+     */
+    @Test
+    void theSignInFormWorksOnEveryReplicaButOnlyInItsOwnBrowser() throws Exception {
+        String verifier = MarketplaceApp.newVerifier();
+        FormBrowser browser = new FormBrowser();
+        FormBrowser.Page signIn = browser.open(app.authorizeUri("customers.read", "other-replica", verifier));
+        FormBrowser.Page onSecond = new FormBrowser.Page(signIn.status(),
+                URI.create(gateways.url(1) + "/oauth/authorize"), signIn.headers(), signIn.body());
+
+        FormBrowser stranger = new FormBrowser();
+        stranger.open(app.authorizeUri("customers.read", "stranger", MarketplaceApp.newVerifier()));
+        FormBrowser.Page forged = stranger.submit(onSecond, Map.of("Email", email, "Password", PASSWORD), "Sign in");
+        assertThat(forged.status()).as("another browser's form").isEqualTo(403);
+        assertThat(forged.location()).isEmpty();
+
+        FormBrowser.Page signedIn = browser.submit(onSecond, Map.of("Email", email, "Password", PASSWORD), "Sign in");
+        assertThat(signedIn.status()).as(signedIn.body()).isEqualTo(303);
+        FormBrowser.Page approved = browser.submit(browser.open(signedIn.location().orElseThrow()), Map.of(), "Approve");
+        Map<String, String> query = MarketplaceApp.queryOf(approved.location().orElseThrow());
+        assertThat(query).containsEntry("state", "other-replica");
+        tokens(app.exchange(query.get("code"), verifier));
     }
 
     @Test
