@@ -81,10 +81,6 @@ public interface WebhooksConfig {
     @WithDefault("64")
     int connectionsPerHost();
 
-    /** Threads that check a URL at registration (a lookup there waits for its answer; deliveries never do). */
-    @WithDefault("8")
-    int lookupThreads();
-
     /** How long one DNS query for a webhook host may take before the lookup fails. */
     @WithDefault("2s")
     Duration lookupTimeout();

@@ -6,7 +6,6 @@ import inet.ipaddr.IPAddress;
 import inet.ipaddr.IPAddressString;
 import inet.ipaddr.IPAddressStringParameters;
 import jakarta.enterprise.context.ApplicationScoped;
-import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import java.net.URI;
@@ -52,7 +51,7 @@ public class DestinationPolicy {
 
     @Inject
     public DestinationPolicy(WebhooksConfig config, HostResolver resolver) {
-        this(config.allowedCidrs().orElse(List.of()), config.allowHttp(), resolver, config.timeout());
+        this(config.allowedCidrs().orElse(List.of()), config.allowHttp(), resolver, config.lookupTimeout().multipliedBy(2));
     }
 
     DestinationPolicy(List<String> allowedCidrs, boolean allowHttp, HostResolver resolver, Duration lookupTimeout) {
@@ -63,17 +62,13 @@ public class DestinationPolicy {
     }
 
     /**
-     * At registration: the URL, checked; 422 {@code validation_failed} on field {@code url} otherwise. Waits for a
-     * name's lookup (at most the attempt timeout): call it off the event loop.
+     * At registration: the URL, checked; 422 {@code validation_failed} on field {@code url} otherwise — also when its
+     * name does not resolve within the lookup timeout.
      */
-    public URI check(String url) {
-        try {
-            return pinned(url).await().atMost(lookupTimeout).uri();
-        } catch (DestinationRefused refused) {
-            throw ApiException.invalid("url", refused.getMessage());
-        } catch (TimeoutException timedOut) {
-            throw ApiException.invalid("url", "has a host name that does not resolve");
-        }
+    public Uni<URI> checked(String url) {
+        return pinned(url).map(Destination::uri)
+                .ifNoItem().after(lookupTimeout).failWith(() -> new DestinationRefused("has a host name that does not resolve"))
+                .onFailure(DestinationRefused.class).transform(refused -> ApiException.invalid("url", refused.getMessage()));
     }
 
     /** Resolves the URL's host now (without blocking), checks every address, and names the one to connect to. */

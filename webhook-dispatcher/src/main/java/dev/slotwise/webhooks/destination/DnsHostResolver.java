@@ -11,6 +11,8 @@ import io.netty.resolver.dns.SequentialDnsServerAddressStreamProvider;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.quarkus.arc.DefaultBean;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.InetAddress;
@@ -51,17 +53,31 @@ public class DnsHostResolver implements HostResolver {
         this.resolver = builder.build();
     }
 
+    /**
+     * The host's addresses, delivered on the caller's Vert.x context when it has one (so that what follows — a database
+     * session, an HTTP request — runs where it started, not on the resolver's thread).
+     */
     @Override
     public Uni<List<InetAddress>> resolve(String host) {
-        return Uni.createFrom().emitter(emitter -> resolver.resolveAll(host).addListener(lookup -> {
-            if (lookup.isSuccess() && !((List<?>) lookup.getNow()).isEmpty()) {
-                @SuppressWarnings("unchecked")
-                List<InetAddress> addresses = (List<InetAddress>) lookup.getNow();
-                emitter.complete(addresses);
-            } else {
-                emitter.fail(new UnknownHostException(host));
-            }
-        }));
+        return Uni.createFrom().emitter(emitter -> {
+            Context caller = Vertx.currentContext();
+            resolver.resolveAll(host).addListener(lookup -> {
+                Runnable answer = () -> {
+                    if (lookup.isSuccess() && !((List<?>) lookup.getNow()).isEmpty()) {
+                        @SuppressWarnings("unchecked")
+                        List<InetAddress> addresses = (List<InetAddress>) lookup.getNow();
+                        emitter.complete(addresses);
+                    } else {
+                        emitter.fail(new UnknownHostException(host));
+                    }
+                };
+                if (caller == null) {
+                    answer.run();
+                } else {
+                    caller.runOnContext(ignored -> answer.run());
+                }
+            });
+        });
     }
 
     /** {@code host:port}, or a host alone for port 53. */

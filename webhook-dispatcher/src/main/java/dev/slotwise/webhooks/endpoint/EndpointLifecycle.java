@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.webhooks.destination.DestinationPolicy;
-import dev.slotwise.webhooks.destination.HostLookups;
 import dev.slotwise.webhooks.signing.SecretCipher;
 import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -42,16 +41,13 @@ public class EndpointLifecycle {
     private final JsonMergePatch mergePatch;
     private final DestinationPolicy destinations;
     private final SecretCipher cipher;
-    private final HostLookups lookups;
     private final Pool pool;
 
-    public EndpointLifecycle(JsonMergePatch mergePatch, DestinationPolicy destinations, SecretCipher cipher,
-            HostLookups lookups, Pool pool) {
+    public EndpointLifecycle(JsonMergePatch mergePatch, DestinationPolicy destinations, SecretCipher cipher, Pool pool) {
         this.pool = pool;
         this.mergePatch = mergePatch;
         this.destinations = destinations;
         this.cipher = cipher;
-        this.lookups = lookups;
     }
 
     /**
@@ -67,7 +63,7 @@ public class EndpointLifecycle {
                 caller.requireReadScopes(changed.events());
             }
             Uni<Void> urlChecked = !newUrl ? Uni.createFrom().voidItem()
-                    : lookups.run(Uni.createFrom().item(() -> destinations.check(changed.url()))).replaceWithVoid();
+                    : destinations.checked(changed.url()).replaceWithVoid();
             return urlChecked.chain(() -> Panache.withTransaction(() -> existing(caller, id).chain(endpoint -> {
                 String before = endpoint.status;
                 endpoint.url = changed.url();

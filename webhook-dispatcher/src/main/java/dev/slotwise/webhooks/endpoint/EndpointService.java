@@ -6,7 +6,6 @@ import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.webhooks.WebhooksConfig;
 import dev.slotwise.webhooks.destination.DestinationPolicy;
-import dev.slotwise.webhooks.destination.HostLookups;
 import dev.slotwise.webhooks.signing.SecretCipher;
 import dev.slotwise.webhooks.signing.WebhookSigner;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -25,27 +24,24 @@ public class EndpointService {
 
     private final DestinationPolicy destinations;
     private final SecretCipher cipher;
-    private final HostLookups lookups;
     private final int maxEndpoints;
 
-    public EndpointService(DestinationPolicy destinations, SecretCipher cipher, HostLookups lookups,
-            WebhooksConfig config) {
+    public EndpointService(DestinationPolicy destinations, SecretCipher cipher, WebhooksConfig config) {
         this.destinations = destinations;
         this.cipher = cipher;
-        this.lookups = lookups;
         this.maxEndpoints = config.maxEndpointsPerTenant();
     }
 
     /**
-     * Checks the event types and that the caller may read what they carry, then the URL (DNS resolution: off the
-     * event loop), then stores the endpoint with a new secret and its creator — unless the tenant has its
+     * Checks the event types and that the caller may read what they carry, then the URL (its name looked up without
+     * blocking), then stores the endpoint with a new secret and its creator — unless the tenant has its
      * {@code max-endpoints-per-tenant} already (422; creates of one tenant are serialized by a transaction lock, so
      * racing creates cannot pass the limit together).
      */
     public Uni<EndpointView> create(Caller caller, EndpointInput input) {
         EventTypes.requireKnown(input.events());
         caller.requireReadScopes(input.events());
-        return lookups.run(Uni.createFrom().item(() -> destinations.check(input.url())))
+        return destinations.checked(input.url())
                 .chain(checked -> Panache.withTransaction(() -> belowLimit(caller.tenantId())
                         .chain(() -> store(caller, input))));
     }
