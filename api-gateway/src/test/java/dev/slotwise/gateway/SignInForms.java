@@ -79,7 +79,7 @@ final class SignInForms {
         if (answer.statusCode() != 303) {
             throw new AssertionError("sign-in refused: " + answer.statusCode() + " " + answer.body());
         }
-        return cookieHeader(answer).replaceAll("(^|; )slotwise_panel_signin=[^;]*", "").replaceFirst("^; ", "");
+        return cookieHeader(answer).replaceAll("(^|; )(__Host-)?slotwise_panel_signin=[^;]*", "").replaceFirst("^; ", "");
     }
 
     static HttpResponse<String> get(URI base, String path, String cookie) throws Exception {
