@@ -94,8 +94,8 @@ public class AccountPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> signOutEverywhere(@BeanParam SessionCookie cookie, @Context UriInfo uri,
             @FormParam("csrf_token") String csrf) {
-        return pages.posted(cookie, csrf, session -> sessions.endAll(session).map(ended -> SecureHtml.seeOther(
-                URI.create("/panel/sign-in?notice=signed-out-everywhere"), pages.sessionCookie(uri, ""))));
+        return pages.posted(cookie, csrf, session -> sessions.endAll(session)
+                .map(ended -> pages.signedOut(uri, "signed-out-everywhere")));
     }
 
     private Response throttled(PanelSession session, SignInOutcome.Throttled throttled) {

@@ -113,6 +113,11 @@ public class PanelPages {
                 .secure(https).sameSite(NewCookie.SameSite.LAX).maxAge(value.isEmpty() ? 0 : -1).build();
     }
 
+    /** After a session ended: to the sign-in page with a notice, the session cookie deleted. */
+    Response signedOut(UriInfo uri, String notice) {
+        return SecureHtml.seeOther(URI.create(PATH + "/sign-in?notice=" + notice), sessionCookie(uri, ""));
+    }
+
     /** Whether the browser reached the panel over HTTPS: the public URL's scheme when one is set, else the request's. */
     boolean https(UriInfo uri) {
         return publicUrl.map(url -> "https".equals(url.getScheme()))

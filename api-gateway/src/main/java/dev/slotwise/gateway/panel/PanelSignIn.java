@@ -104,8 +104,8 @@ public class PanelSignIn {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> signOut(@Context UriInfo uri, @BeanParam SessionCookie cookie,
             @FormParam("csrf_token") String csrfToken) {
-        return pages.posted(cookie, csrfToken, session -> sessions.end(session).map(ended -> SecureHtml.seeOther(
-                URI.create("/panel/sign-in?notice=signed-out"), pages.sessionCookie(uri, ""))));
+        return pages.posted(cookie, csrfToken, session -> sessions.end(session)
+                .map(ended -> pages.signedOut(uri, "signed-out")));
     }
 
     private Response form(UriInfo uri, int status, String email, String notice, String message) {
