@@ -35,6 +35,11 @@ public final class GatewayCluster implements AutoCloseable {
     }
 
     public static GatewayCluster start(int replicas, String adminToken, String logName) {
+        return start(replicas, adminToken, logName, Map.of());
+    }
+
+    /** @param settings further environment of every replica ({@code SLOTWISE_…}) */
+    public static GatewayCluster start(int replicas, String adminToken, String logName, Map<String, String> settings) {
         GatewayCluster cluster = new GatewayCluster(RedisServerProcess.start(), EmbeddedPostgresServer.startEphemeral());
         try {
             cluster.postgres.ensureDatabase("gateway");
@@ -55,6 +60,7 @@ public final class GatewayCluster implements AutoCloseable {
                         "SLOTWISE_RATE_LIMIT_REDIS_URL", cluster.redis.url(),
                         "SLOTWISE_CUSTOMER_SERVICE_URL", EchoUpstream.get().url()));
                 environment.put("SLOTWISE_APPOINTMENT_SERVICE_URL", EchoUpstream.get().url());
+                environment.putAll(settings);
                 String name = logName + "-" + i;
                 starting.add(CompletableFuture.supplyAsync(() -> {
                     QuarkusAppProcess gateway = QuarkusAppProcess.start(home, "api-gateway", port, environment,

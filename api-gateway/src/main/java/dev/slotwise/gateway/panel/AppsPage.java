@@ -7,8 +7,8 @@ import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -40,7 +40,7 @@ public class AppsPage {
     }
 
     @GET
-    public Uni<Response> list(@CookieParam(PanelPages.COOKIE) String cookie, @QueryParam("notice") String notice) {
+    public Uni<Response> list(@BeanParam SessionCookie cookie, @QueryParam("notice") String notice) {
         return pages.signedIn(cookie, session -> grants.active(session.tenantId()).map(active -> pages.render(
                 appsPage.data("apps", active.stream().map(grant -> row(grant, session)).toList()),
                 session, "apps", notice, null)));
@@ -49,7 +49,7 @@ public class AppsPage {
     @POST
     @Path("/{grantId}/revoke")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> revoke(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> revoke(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("grantId") String grantId) {
         return pages.posted(cookie, csrf, session -> grants.revoke(session.tenantId(), grantId)
                 .map(revoked -> revoked ? PanelPages.redirect("/panel/apps", "access-revoked") : pages.notFound()));

@@ -1,5 +1,6 @@
 package dev.slotwise.gateway.panel;
 
+import dev.slotwise.gateway.GatewayConfig;
 import dev.slotwise.gateway.html.SecureHtml;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -27,7 +28,6 @@ import java.util.function.Function;
 @ApplicationScoped
 public class PanelPages {
 
-    static final String COOKIE = "slotwise_panel";
     static final String PATH = "/panel";
     private static final Map<String, String> NOTICES = Map.ofEntries(
             Map.entry("key-revoked", "The key was revoked. Requests with it are refused from now on."),
@@ -37,25 +37,29 @@ public class PanelPages {
             Map.entry("endpoint-deleted", "The endpoint was deleted."),
             Map.entry("replayed", "The delivery was queued again."),
             Map.entry("access-revoked", "Access was revoked. The application's tokens are refused from now on."),
-            Map.entry("signed-out", "You are signed out."));
+            Map.entry("signed-out", "You are signed out."),
+            Map.entry("password-changed", "Your password was changed. Every other session of yours was signed out."));
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final PanelSessions sessions;
     private final Template message;
+    private final Optional<URI> publicUrl;
 
-    public PanelPages(PanelSessions sessions, @Location("panel/message.html") Template message) {
+    public PanelPages(PanelSessions sessions, @Location("panel/message.html") Template message, GatewayConfig config) {
         this.sessions = sessions;
         this.message = message;
+        this.publicUrl = config.gateway().publicUrl();
     }
 
     /** Runs the page for the signed-in user, or sends the browser to sign in. */
-    public Uni<Response> signedIn(String cookie, Function<PanelSession, Uni<Response>> page) {
-        return sessions.find(cookie).chain(session -> session.isPresent() ? page.apply(session.get())
+    public Uni<Response> signedIn(SessionCookie cookie, Function<PanelSession, Uni<Response>> page) {
+        return sessions.find(cookie.value(https(cookie.uri))).chain(session -> session.isPresent()
+                ? page.apply(session.get())
                 : Uni.createFrom().item(SecureHtml.seeOther(URI.create(PATH + "/sign-in"))));
     }
 
     /** As {@link #signedIn}, for a form post: its CSRF token must be the session's. */
-    public Uni<Response> posted(String cookie, String csrfToken, Function<PanelSession, Uni<Response>> action) {
+    public Uni<Response> posted(SessionCookie cookie, String csrfToken, Function<PanelSession, Uni<Response>> action) {
         return signedIn(cookie, session -> sameToken(session.csrfToken(), csrfToken) ? action.apply(session)
                 : Uni.createFrom().item(message(403, "Not accepted",
                         "This form cannot be accepted: it was not sent from this page. Open the page again and retry.")));
@@ -99,12 +103,23 @@ public class PanelPages {
                 offered.getBytes(StandardCharsets.UTF_8));
     }
 
-    static NewCookie sessionCookie(UriInfo uri, String value, Optional<URI> publicUrl) {
-        return new NewCookie.Builder(COOKIE).value(value).path(PATH).httpOnly(true)
-                .secure(https(uri, publicUrl)).sameSite(NewCookie.SameSite.LAX).maxAge(value.isEmpty() ? 0 : -1).build();
+    /**
+     * The session cookie (an empty value deletes it): {@code HttpOnly}, {@code SameSite=Lax}, {@code Path=/panel},
+     * and over HTTPS {@code Secure} with the {@code __Secure-} name ({@link SessionCookie}).
+     */
+    NewCookie sessionCookie(UriInfo uri, String value) {
+        boolean https = https(uri);
+        return new NewCookie.Builder(SessionCookie.name(https)).value(value).path(PATH).httpOnly(true)
+                .secure(https).sameSite(NewCookie.SameSite.LAX).maxAge(value.isEmpty() ? 0 : -1).build();
     }
 
-    static boolean https(UriInfo uri, Optional<URI> publicUrl) {
+    /** After a session ended: to the sign-in page with a notice, the session cookie deleted. */
+    Response signedOut(UriInfo uri, String notice) {
+        return SecureHtml.seeOther(URI.create(PATH + "/sign-in?notice=" + notice), sessionCookie(uri, ""));
+    }
+
+    /** Whether the browser reached the panel over HTTPS: the public URL's scheme when one is set, else the request's. */
+    boolean https(UriInfo uri) {
         return publicUrl.map(url -> "https".equals(url.getScheme()))
                 .orElseGet(() -> "https".equals(uri.getRequestUri().getScheme()));
     }

@@ -5,7 +5,7 @@ import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;
-import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -31,7 +31,7 @@ public class UsagePage {
     }
 
     @GET
-    public Uni<Response> usage(@CookieParam(PanelPages.COOKIE) String cookie) {
+    public Uni<Response> usage(@BeanParam SessionCookie cookie) {
         return pages.signedIn(cookie, session -> Uni.createFrom()
                 .completionStage(() -> quotas.standing(session.credential(Set.of())).toCompletionStage())
                 .map(standing -> {

@@ -8,8 +8,8 @@ import io.quarkus.qute.TemplateInstance;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpMethod;
 import jakarta.annotation.security.PermitAll;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -88,13 +88,13 @@ public class WebhooksPage {
     }
 
     @GET
-    public Uni<Response> list(@CookieParam(PanelPages.COOKIE) String cookie, @QueryParam("notice") String notice) {
+    public Uni<Response> list(@BeanParam SessionCookie cookie, @QueryParam("notice") String notice) {
         return pages.signedIn(cookie, session -> listPage(session, null, null, null, List.of(), notice, null));
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> add(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> add(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @FormParam("url") String url, @FormParam("description") String description,
             @FormParam("event") List<String> events) {
         return pages.posted(cookie, csrf, session -> {
@@ -113,7 +113,7 @@ public class WebhooksPage {
 
     @GET
     @Path("/{id}")
-    public Uni<Response> endpoint(@CookieParam(PanelPages.COOKIE) String cookie, @PathParam("id") String id,
+    public Uni<Response> endpoint(@BeanParam SessionCookie cookie, @PathParam("id") String id,
             @QueryParam("status") String status, @QueryParam("notice") String notice,
             @QueryParam("recovered") Integer recovered) {
         return pages.signedIn(cookie, session -> endpointPage(session, id, status, null, notice,
@@ -124,7 +124,7 @@ public class WebhooksPage {
     @POST
     @Path("/{id}/ping")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> ping(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> ping(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id) {
         return action(cookie, csrf, id, HttpMethod.POST, "/ping", null, "ping-sent");
     }
@@ -132,7 +132,7 @@ public class WebhooksPage {
     @POST
     @Path("/{id}/pause")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> pause(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> pause(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id) {
         return action(cookie, csrf, id, HttpMethod.PATCH, "", Map.of("status", "paused"), "paused");
     }
@@ -140,7 +140,7 @@ public class WebhooksPage {
     @POST
     @Path("/{id}/resume")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> resume(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> resume(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id) {
         return action(cookie, csrf, id, HttpMethod.PATCH, "", Map.of("status", "active"), "resumed");
     }
@@ -148,7 +148,7 @@ public class WebhooksPage {
     @POST
     @Path("/{id}/rotate-secret")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> rotate(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> rotate(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id) {
         return pages.posted(cookie, csrf, session -> !ID.matcher(id).matches() ? notFound()
                 : api.send(session, HttpMethod.POST, endpointPath(id) + "/rotate-secret", null).chain(answer -> {
@@ -162,7 +162,7 @@ public class WebhooksPage {
 
     @GET
     @Path("/{id}/delete")
-    public Uni<Response> confirmDelete(@CookieParam(PanelPages.COOKIE) String cookie, @PathParam("id") String id) {
+    public Uni<Response> confirmDelete(@BeanParam SessionCookie cookie, @PathParam("id") String id) {
         return pages.signedIn(cookie, session -> !ID.matcher(id).matches() ? notFound()
                 : api.get(session, endpointPath(id)).map(answer -> answer.ok()
                         ? pages.render(deletePage.data("endpoint", endpointRow(answer.body())), session, "webhooks", null, null)
@@ -172,7 +172,7 @@ public class WebhooksPage {
     @POST
     @Path("/{id}/delete")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> delete(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> delete(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id) {
         return pages.posted(cookie, csrf, session -> !ID.matcher(id).matches() ? notFound()
                 : api.send(session, HttpMethod.DELETE, endpointPath(id), null).map(answer -> answer.ok()
@@ -181,7 +181,7 @@ public class WebhooksPage {
 
     @GET
     @Path("/{id}/deliveries/{deliveryId}")
-    public Uni<Response> delivery(@CookieParam(PanelPages.COOKIE) String cookie, @PathParam("id") String id,
+    public Uni<Response> delivery(@BeanParam SessionCookie cookie, @PathParam("id") String id,
             @PathParam("deliveryId") String deliveryId) {
         return pages.signedIn(cookie, session -> !ID.matcher(id).matches() || !ID.matcher(deliveryId).matches()
                 ? notFound()
@@ -208,7 +208,7 @@ public class WebhooksPage {
     @POST
     @Path("/{id}/deliveries/{deliveryId}/replay")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> replay(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> replay(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id, @PathParam("deliveryId") String deliveryId) {
         if (!ID.matcher(deliveryId).matches()) {
             return pages.posted(cookie, csrf, session -> notFound());
@@ -219,7 +219,7 @@ public class WebhooksPage {
     @POST
     @Path("/{id}/recover")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> recover(@CookieParam(PanelPages.COOKIE) String cookie, @FormParam("csrf_token") String csrf,
+    public Uni<Response> recover(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id, @FormParam("since") String since) {
         return pages.posted(cookie, csrf, session -> {
             if (!ID.matcher(id).matches()) {
@@ -246,7 +246,7 @@ public class WebhooksPage {
     }
 
     /** A POST that calls the API and comes back to the endpoint's page: with a notice, or the API's refusal. */
-    private Uni<Response> action(String cookie, String csrf, String id, HttpMethod method, String path, Object body,
+    private Uni<Response> action(SessionCookie cookie, String csrf, String id, HttpMethod method, String path, Object body,
             String notice) {
         return pages.posted(cookie, csrf, session -> !ID.matcher(id).matches() ? notFound()
                 : api.send(session, method, endpointPath(id) + path, body).chain(answer -> {

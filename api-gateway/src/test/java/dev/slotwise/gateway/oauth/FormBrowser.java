@@ -23,25 +23,25 @@ import org.jsoup.nodes.Element;
  * (without following it out of the gateway), and submits a page's forms with the values a person would enter, by
  * the fields' labels and the buttons' names.
  */
-final class FormBrowser {
+public final class FormBrowser {
 
-    record Page(int status, URI uri, Map<String, List<String>> headers, String body) {
+    public record Page(int status, URI uri, Map<String, List<String>> headers, String body) {
 
-        Document document() {
+        public Document document() {
             return Jsoup.parse(body, uri.toString());
         }
 
-        Optional<String> header(String name) {
+        public Optional<String> header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
                     .flatMap(e -> e.getValue().stream()).findFirst();
         }
 
         /** Where a redirect points, or empty. */
-        Optional<URI> location() {
+        public Optional<URI> location() {
             return header("Location").map(uri::resolve);
         }
 
-        String text() {
+        public String text() {
             return document().body().text();
         }
     }
@@ -49,19 +49,30 @@ final class FormBrowser {
     private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager())
             .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
 
-    Page open(URI uri) throws IOException, InterruptedException {
+    private String clientAddress;
+
+    /**
+     * Sends every request as if through a proxy from this client address ({@code X-Forwarded-For}), for a gateway
+     * that trusts the loopback as its proxy: per-address limits then count this browser on its own.
+     */
+    public FormBrowser from(String address) {
+        this.clientAddress = address;
+        return this;
+    }
+
+    public Page open(URI uri) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(uri).GET());
     }
 
     /** Fills in the fields named by their label texts, then presses the button with this text. */
-    Page submit(Page page, Map<String, String> byLabel, String button) throws IOException, InterruptedException {
+    public Page submit(Page page, Map<String, String> byLabel, String button) throws IOException, InterruptedException {
         return submit(page, byLabel, button, Map.of());
     }
 
     /**
      * @param unticked labels of checkboxes to untick before submitting
      */
-    Page submit(Page page, Map<String, String> byLabel, String button, Map<String, Boolean> unticked)
+    public Page submit(Page page, Map<String, String> byLabel, String button, Map<String, Boolean> unticked)
             throws IOException, InterruptedException {
         Document document = page.document();
         Element pressed = document.select("button").stream().filter(b -> b.text().trim().equals(button)).findFirst()
@@ -103,7 +114,7 @@ final class FormBrowser {
         return post(page.uri().resolve(form.attr("action")), fields);
     }
 
-    Page post(URI uri, List<String[]> fields) throws IOException, InterruptedException {
+    public Page post(URI uri, List<String[]> fields) throws IOException, InterruptedException {
         StringBuilder body = new StringBuilder();
         for (String[] field : fields) {
             if (body.length() > 0) {
@@ -117,6 +128,9 @@ final class FormBrowser {
     }
 
     private Page send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        if (clientAddress != null) {
+            request.header("X-Forwarded-For", clientAddress);
+        }
         HttpRequest built = request.timeout(Duration.ofSeconds(10)).build();
         HttpResponse<String> response = http.send(built, HttpResponse.BodyHandlers.ofString());
         return new Page(response.statusCode(), built.uri(), response.headers().map(), response.body());

@@ -60,23 +60,39 @@ class PanelIT {
     }
 
     private static Chromium signedIn(int width) throws Exception {
+        return signedIn(width, email, PASSWORD);
+    }
+
+    private static Chromium signedIn(int width, String address, String password) throws Exception {
         Chromium browser = new Chromium(width, width < 600 ? 812 : 900);
         browser.open(gateway() + "/panel");
         assertThat(browser.awaitUrl(gateway() + "/panel/sign-in")).startsWith(gateway() + "/panel/sign-in");
-        browser.fill("Email", email);
-        browser.fill("Password", PASSWORD);
+        browser.fill("Email", address);
+        browser.fill("Password", password);
         browser.press("Sign in");
         assertThat(browser.awaitUrl(gateway() + "/panel/api-keys")).startsWith(gateway() + "/panel/api-keys");
         return browser;
     }
 
-    /** Both widths: the page as a reviewer sees it, and no sideways scrolling on a phone. */
-    private static void screenshots(String page, String path) throws Exception {
+    /**
+     * Both widths: the page as a reviewer sees it, and no horizontal scrolling on a phone — neither of the page nor of
+     * anything in it (a table that scrolls inside its wrapper counts), and nothing sticking out ({@link Chromium#fitsWidth}).
+     */
+    private static void screenshots(String page, String... paths) throws Exception {
         try (Chromium phone = signedIn(375)) {
-            phone.open(gateway() + path);
-            phone.screenshot("panel-" + page + "-375");
-            assertThat(phone.fitsWidth()).as(page + " fits 375 px: " + phone.overflowing()).isTrue();
+            for (String path : paths) {
+                phone.open(gateway() + path);
+                String name = paths.length == 1 ? page : page + "-" + (java.util.Arrays.asList(paths).indexOf(path) + 1);
+                phone.screenshot("panel-" + name + "-375");
+                assertThat(phone.overflowing()).as(name + " at 375 px needs no horizontal scrolling").isEmpty();
+            }
         }
+    }
+
+    /** The statuses in the delivery log's Status column, as shown. */
+    private static List<String> shownStatuses(Chromium browser) {
+        return browser.driver.findElements(org.openqa.selenium.By.cssSelector("td[data-label='Status']")).stream()
+                .map(cell -> cell.getText().trim()).toList();
     }
 
     private static HttpResponse<String> withSession(String method, String path, String session, String form)
@@ -90,6 +106,12 @@ class PanelIT {
                 : HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** How many deliveries the endpoint has, as the API lists them. */
+    private static int deliveryCount(String key, String endpointId) throws Exception {
+        return call("GET", "/api/webhook-endpoints/" + endpointId + "/deliveries?limit=100", key, null).body()
+                .get("data").size();
+    }
+
     private static int apiStatus(String method, String path, String key) throws Exception {
         return call(method, path, key, method.equals("POST") ? "{}" : null).status();
     }
@@ -98,7 +120,8 @@ class PanelIT {
     @Order(1)
     void aBusinessCreatesUsesAndRevokesAnApiKey() throws Exception {
         try (Chromium browser = signedIn(1280)) {
-            assertThat(browser.text()).contains("Studio Nord", "API keys", "Webhooks", "Apps", "Usage", "Sign out");
+            assertThat(browser.text()).contains("Studio Nord", "API keys", "Webhooks", "Apps", "Usage", "Account",
+                    "Sign out");
             browser.screenshot("panel-sign-in-done");
             browser.fill("Name", "Front desk");
             browser.check("customers.read");
@@ -123,6 +146,7 @@ class PanelIT {
             browser.pressInRow("Front desk", "Revoke");
             assertThat(browser.text()).contains("Revoke the key “Front desk”?");
             browser.screenshot("panel-revoke-key");
+            screenshots("revoke-key", browser.driver.getCurrentUrl().substring(gateway().length()));
             browser.press("Revoke key");
             long revoked = System.nanoTime();
             int status;
@@ -140,6 +164,7 @@ class PanelIT {
     @Order(2)
     void aBusinessRunsItsWebhooksFromThePanel() throws Exception {
         JsonNode writer = StackApi.createKey(tenantId, "customers.write");
+        String reader = StackApi.createKey(tenantId, "webhooks.write").get("key").asText();
         try (WebhookReceiver receiver = WebhookReceiver.start(); Chromium browser = signedIn(1280)) {
             browser.clickLink("Webhooks");
             // an unsafe URL: the dispatcher's refusal beside the form, nothing created
@@ -183,8 +208,14 @@ class PanelIT {
             assertThat(browser.text()).contains("Status: paused");
             browser.select("Status", "failed");
             browser.awaitUrl(endpointUrl + "?status=failed");
-            assertThat(browser.text()).contains("customer.created", "failed", "500");
+            assertThat(browser.text()).contains("customer.created", "500");
+            assertThat(shownStatuses(browser)).as("the filter shows failed deliveries only").isNotEmpty()
+                    .containsOnly("failed");
             browser.screenshot("panel-endpoint");
+            browser.select("Status", "succeeded");
+            browser.awaitUrl(endpointUrl + "?status=succeeded");
+            assertThat(shownStatuses(browser)).as("the ping, and nothing that failed").isNotEmpty()
+                    .containsOnly("succeeded");
 
             browser.press("Resume");
             assertThat(browser.text()).contains("The endpoint is active again");
@@ -202,13 +233,18 @@ class PanelIT {
             browser.clickLink("customer.created");
             assertThat(browser.text()).contains("Attempts", "Payload", customerId, "500");
             browser.screenshot("panel-delivery");
+            String deliveryPath = browser.driver.getCurrentUrl().substring(gateway().length());
 
             browser.open(endpointUrl);
             browser.press("Pause");
             assertThat(browser.text()).contains("Status: paused");
+            int deliveries = deliveryCount(reader, endpointId);
             browser.open(endpointUrl + "?status=succeeded");
             browser.pressInRow("ping", "Replay");
-            assertThat(browser.text()).as("replay while paused").contains("paused");
+            assertThat(browser.driver.findElement(org.openqa.selenium.By.cssSelector("[role=alert]")).getText())
+                    .as("replay while paused").contains("the endpoint is paused; resume it before replaying");
+            assertThat(browser.text()).doesNotContain("The delivery was queued again.");
+            assertThat(deliveryCount(reader, endpointId)).as("no new delivery").isEqualTo(deliveries);
             browser.open(endpointUrl);
             browser.press("Resume");
             assertThat(browser.text()).contains("Status: active");
@@ -218,7 +254,9 @@ class PanelIT {
             assertThat(rotated).startsWith("whsec_").isNotEqualTo(secret);
 
             screenshots("webhooks", "/panel/webhooks");
-            screenshots("endpoint", "/panel/webhooks/" + endpointId);
+            screenshots("endpoint", "/panel/webhooks/" + endpointId, "/panel/webhooks/" + endpointId + "?status=failed");
+            screenshots("delivery", deliveryPath);
+            screenshots("delete-endpoint", "/panel/webhooks/" + endpointId + "/delete");
 
             browser.open(endpointUrl);
             browser.press("Delete");
@@ -342,9 +380,71 @@ class PanelIT {
         }
     }
 
-    /** CONTRACT §12: the docs, readable in a browser, from the gateway alone. */
     @Test
     @Order(6)
+    void theSignInPageWorksOnAPhone() throws Exception {
+        try (Chromium phone = new Chromium(375, 812).fromAddress("203.0.113.31")) {
+            phone.open(gateway() + "/panel/sign-in");
+            phone.screenshot("panel-sign-in-375");
+            assertThat(phone.overflowing()).as("sign-in at 375 px").isEmpty();
+            phone.fill("Email", email);
+            phone.fill("Password", "not the password");
+            phone.press("Sign in");
+            assertThat(phone.text()).contains("The email or password is incorrect.");
+            phone.screenshot("panel-sign-in-refused-375");
+            assertThat(phone.overflowing()).as("sign-in with its message at 375 px").isEmpty();
+        }
+    }
+
+    /**
+     * Account (CONTRACT §13): a wrong current password changes nothing; the right one changes it and ends the user's
+     * other session, not this one; "Sign out everywhere" ends them all, this one included.
+     */
+    @Test
+    @Order(7)
+    void theAccountPageChangesThePasswordAndSignsOutEverywhere() throws Exception {
+        String person = "account-" + UUID.randomUUID() + "@studio-nord.example";
+        String newPassword = "a new panel passphrase 2026";
+        addUser(tenantId, person);
+        try (Chromium here = signedIn(1280, person, PASSWORD); Chromium elsewhere = signedIn(1280, person, PASSWORD)) {
+            here.clickLink("Account");
+            assertThat(here.text()).contains("Change password", "Sign out everywhere", person);
+            here.fill("Current password", "not my password at all");
+            here.fill("New password", newPassword);
+            here.press("Change password");
+            assertThat(here.text()).contains("The current password is incorrect. Nothing was changed.");
+            here.screenshot("panel-account-refused");
+            elsewhere.open(gateway() + "/panel/api-keys");
+            assertThat(elsewhere.driver.getCurrentUrl()).as("nothing ended").endsWith("/panel/api-keys");
+
+            here.fill("Current password", PASSWORD);
+            here.fill("New password", newPassword);
+            here.press("Change password");
+            assertThat(here.text()).contains("Your password was changed.");
+            here.screenshot("panel-account");
+            elsewhere.open(gateway() + "/panel/api-keys");
+            assertThat(elsewhere.awaitUrl(gateway() + "/panel/sign-in")).as("the other session ended")
+                    .startsWith(gateway() + "/panel/sign-in");
+            here.open(gateway() + "/panel/api-keys");
+            assertThat(here.driver.getCurrentUrl()).as("this one goes on").endsWith("/panel/api-keys");
+
+            try (Chromium third = signedIn(1280, person, newPassword)) {
+                here.clickLink("Account");
+                here.press("Sign out everywhere");
+                assertThat(here.awaitUrl(gateway() + "/panel/sign-in")).startsWith(gateway() + "/panel/sign-in");
+                assertThat(here.text()).contains("You are signed out everywhere");
+                third.open(gateway() + "/panel/api-keys");
+                assertThat(third.awaitUrl(gateway() + "/panel/sign-in")).startsWith(gateway() + "/panel/sign-in");
+                here.open(gateway() + "/panel/api-keys");
+                assertThat(here.awaitUrl(gateway() + "/panel/sign-in")).startsWith(gateway() + "/panel/sign-in");
+            }
+        }
+        screenshots("account", "/panel/account");
+    }
+
+    /** CONTRACT §12: the docs, readable in a browser, from the gateway alone. */
+    @Test
+    @Order(8)
     void theApiDocsRenderInABrowser() throws Exception {
         try (Chromium browser = new Chromium(1280, 900)) {
             browser.open(gateway() + "/docs");

@@ -139,21 +139,34 @@ public final class Chromium implements AutoCloseable {
         return driver.findElement(By.tagName("body")).getText();
     }
 
-    /** True when the page is no wider than the window: nothing to scroll sideways. */
+    /**
+     * What stops a page from working without horizontal scrolling, as a person on a phone meets it: the page itself
+     * scrolls sideways, an element inside it scrolls sideways (a table in an {@code overflow: auto} wrapper counts:
+     * its last columns are reached only by scrolling), or a visible element sticks out of the window. Hidden elements
+     * and those of no size are left out.
+     */
+    private static final String SIDEWAYS = """
+            const width = document.documentElement.clientWidth; const out = [];
+            if (document.documentElement.scrollWidth > width) out.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+            document.querySelectorAll('body *').forEach(e => {
+              const style = getComputedStyle(e); const r = e.getBoundingClientRect();
+              if (style.display === 'none' || style.visibility === 'hidden' || r.width < 2 || r.height < 2) return;
+              const name = e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+              if (['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1)
+                out.push(name + ' scrolls sideways (' + e.scrollWidth + ' in ' + e.clientWidth + ' px)');
+              if (r.right > width + 1 || r.left < -1)
+                out.push(name + ' sticks out (' + Math.round(r.left) + '..' + Math.round(r.right) + ' of ' + width + ' px)');
+            });
+            return out.slice(0, 25).join(', ');""";
+
+    /** True when nothing on the page needs horizontal scrolling ({@link #overflowing()} names what does). */
     public boolean fitsWidth() {
-        Object fits = driver.executeScript(
-                "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;");
-        return Boolean.TRUE.equals(fits);
+        return overflowing().isEmpty();
     }
 
-    /** The elements that stick out to the right of the window, for a failure message. */
+    /** What needs horizontal scrolling on this page, for a failure message; empty when nothing does. */
     public String overflowing() {
-        Object found = driver.executeScript("""
-                const width = document.documentElement.clientWidth; const out = [];
-                document.querySelectorAll('body *').forEach(e => { const r = e.getBoundingClientRect();
-                  if (r.right > width + 1) out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right)); });
-                return out.slice(0, 25).join(', ');""");
-        return String.valueOf(found);
+        return String.valueOf(driver.executeScript(SIDEWAYS));
     }
 
     public Path screenshot(String name) {
