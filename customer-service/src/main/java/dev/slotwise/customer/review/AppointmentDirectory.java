@@ -2,18 +2,17 @@ package dev.slotwise.customer.review;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.slotwise.commons.http.InternalLookups;
+import dev.slotwise.commons.lookup.LookupPolicy;
+import dev.slotwise.commons.lookup.TenantGuards;
+import dev.slotwise.commons.tenant.TenantContext;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.ClientErrorException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import java.time.temporal.ChronoUnit;
 import java.util.Optional;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
@@ -21,22 +20,24 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
  * appointment-service's own answer to "whose appointment is this", for an appointment booked so recently that
  * {@link AppointmentProjection} has not seen its event yet. Behind the fault tolerance every reference lookup has.
  */
-@Timeout(value = 1, unit = ChronoUnit.SECONDS)
-@Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
-@CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
-        skipOn = ClientErrorException.class)
 @ApplicationScoped
 public class AppointmentDirectory {
 
     private final Lookup client;
+    private final TenantContext tenant;
+    private final TenantGuards guards;
 
-    public AppointmentDirectory(@RestClient Lookup client) {
+    public AppointmentDirectory(@RestClient Lookup client, TenantContext tenant, LookupPolicy policy,
+            MeterRegistry registry) {
         this.client = client;
+        this.tenant = tenant;
+        this.guards = new TenantGuards("appointment-service", policy, registry);
     }
 
     /** The appointment's customer, as appointment-service knows it now; empty when the tenant has no such id. */
     public Uni<Optional<Owner>> owner(String bearerToken, String appointmentId) {
-        return InternalLookups.found(client.appointment(appointmentId, InternalLookups.bearer(bearerToken)));
+        return guards.call(tenant.tenantId(), () -> InternalLookups.found(
+                client.appointment(appointmentId, InternalLookups.bearer(bearerToken))));
     }
 
     @RegisterRestClient(configKey = "appointment-service")

@@ -191,7 +191,17 @@ public final class LocalStack implements AutoCloseable {
         services.remove(service);
     }
 
-    /** Starts a service again after {@link #crashService}, on its port, and waits until it is ready. */
+    /**
+     * Stops one service as a rollout or {@code kubectl delete pod} does: SIGTERM, and SIGKILL only if it has not
+     * finished its graceful shutdown within 20 s. The rest of the stack keeps running.
+     */
+    public synchronized void stopService(String module) {
+        QuarkusAppProcess service = services.stream().filter(s -> s.name().equals(module)).findFirst().orElseThrow();
+        service.close();
+        services.remove(service);
+    }
+
+    /** Starts a service again after {@link #crashService} or {@link #stopService}, on its port, and waits until it is ready. */
     public synchronized void startService(String module) {
         QuarkusAppProcess service = launches.get(module).start();
         services.add(service);
@@ -259,7 +269,12 @@ public final class LocalStack implements AutoCloseable {
         kafka.close();
     }
 
-    /** Starts the broker again on its ports with its data directory, after {@link #crashKafka}. */
+    /** Stops the broker as a rolling restart does: SIGTERM, a controlled shutdown. */
+    public synchronized void stopKafka() {
+        kafka.close();
+    }
+
+    /** Starts the broker again on its ports with its data directory, after {@link #crashKafka} or {@link #stopKafka}. */
     public synchronized void startKafka() {
         kafka = newBroker();
         reaper.guard(kafka.pid());

@@ -1,39 +1,40 @@
 package dev.slotwise.pos.reference;
 
 import dev.slotwise.commons.http.InternalLookups;
+import dev.slotwise.commons.lookup.LookupPolicy;
+import dev.slotwise.commons.lookup.TenantGuards;
+import dev.slotwise.commons.tenant.TenantContext;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.ClientErrorException;
-import java.time.temporal.ChronoUnit;
 import java.util.Optional;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * catalog-staff-service's services and products with their prices. Every lookup of a sale has this policy: 1 s
- * per attempt, two retries (never on a 4xx), a circuit per method that opens for 5 s once half of the last 10 calls
- * failed.
+ * catalog-staff-service's services and products with their prices. Every lookup of a sale has the lookup policy of
+ * {@link TenantGuards}: 1 s per attempt, two retries (never on a 4xx), a circuit and a bulkhead per tenant.
  */
-@Timeout(value = 1, unit = ChronoUnit.SECONDS)
-@Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
-@CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
-        skipOn = ClientErrorException.class)
 @ApplicationScoped
 public class CatalogDirectory {
 
     private final Clients.Catalog client;
+    private final TenantContext tenant;
+    private final TenantGuards guards;
 
-    public CatalogDirectory(@RestClient Clients.Catalog client) {
+    public CatalogDirectory(@RestClient Clients.Catalog client, TenantContext tenant, LookupPolicy policy,
+            MeterRegistry registry) {
         this.client = client;
+        this.tenant = tenant;
+        this.guards = new TenantGuards("catalog-staff-service", policy, registry);
     }
 
     public Uni<Optional<PricedRef>> service(String bearerToken, String id) {
-        return InternalLookups.found(client.service(id, InternalLookups.bearer(bearerToken)));
+        return guards.call(tenant.tenantId(), () -> InternalLookups.found(
+                client.service(id, InternalLookups.bearer(bearerToken))));
     }
 
     public Uni<Optional<PricedRef>> product(String bearerToken, String id) {
-        return InternalLookups.found(client.product(id, InternalLookups.bearer(bearerToken)));
+        return guards.call(tenant.tenantId(), () -> InternalLookups.found(
+                client.product(id, InternalLookups.bearer(bearerToken))));
     }
 }

@@ -1,31 +1,32 @@
 package dev.slotwise.pos.reference;
 
 import dev.slotwise.commons.http.InternalLookups;
+import dev.slotwise.commons.lookup.LookupPolicy;
+import dev.slotwise.commons.lookup.TenantGuards;
+import dev.slotwise.commons.tenant.TenantContext;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.ClientErrorException;
-import java.time.temporal.ChronoUnit;
 import java.util.Optional;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
-/** customer-service's customers, behind the fault tolerance every lookup of a sale has (see {@link CatalogDirectory}). */
-@Timeout(value = 1, unit = ChronoUnit.SECONDS)
-@Retry(maxRetries = 2, delay = 100, jitter = 50, abortOn = ClientErrorException.class)
-@CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS,
-        skipOn = ClientErrorException.class)
+/** customer-service's customers, behind the fault tolerance every lookup of a sale has ({@link TenantGuards}). */
 @ApplicationScoped
 public class CustomerDirectory {
 
     private final Clients.Customers client;
+    private final TenantContext tenant;
+    private final TenantGuards guards;
 
-    public CustomerDirectory(@RestClient Clients.Customers client) {
+    public CustomerDirectory(@RestClient Clients.Customers client, TenantContext tenant, LookupPolicy policy,
+            MeterRegistry registry) {
         this.client = client;
+        this.tenant = tenant;
+        this.guards = new TenantGuards("customer-service", policy, registry);
     }
 
     public Uni<Boolean> exists(String bearerToken, String id) {
-        return InternalLookups.found(client.customer(id, InternalLookups.bearer(bearerToken))).map(Optional::isPresent);
+        return guards.call(tenant.tenantId(), () -> InternalLookups.found(
+                client.customer(id, InternalLookups.bearer(bearerToken)))).map(Optional::isPresent);
     }
 }
