@@ -179,6 +179,16 @@ public final class LocalStack implements AutoCloseable {
         QuarkusAppProcess start() {
             return QuarkusAppProcess.start(home, module, port, environment, logs);
         }
+
+        /** The same service as a second instance, on ports of its own (nothing routes to it). */
+        QuarkusAppProcess startSurge() {
+            int surgePort = FreePorts.next();
+            Map<String, String> surge = new LinkedHashMap<>(environment);
+            SERVICES.stream().filter(spec -> spec.module().equals(module)).findFirst()
+                    .ifPresent(spec -> surge.put(spec.portVariable(), String.valueOf(surgePort)));
+            surge.remove(QuarkusAppProcess.MANAGEMENT_PORT);
+            return QuarkusAppProcess.start(home, module, surgePort, surge, logs);
+        }
     }
 
     /** Kills one service with SIGKILL, as a crash or the OOM killer does; the rest of the stack keeps running. */
@@ -199,6 +209,27 @@ public final class LocalStack implements AutoCloseable {
         QuarkusAppProcess service = services.stream().filter(s -> s.name().equals(module)).findFirst().orElseThrow();
         service.close();
         services.remove(service);
+    }
+
+    /**
+     * Rolls one service as a Kubernetes rollout does (one surge instance, none unavailable): a second instance starts
+     * beside it and becomes ready, then the old one gets SIGTERM; and once more, to bring the service back on its own
+     * ports. For a service that shares its work through Kafka and the database, like the dispatcher: nothing routes
+     * requests to the surge instance.
+     */
+    public synchronized void rollService(String module) {
+        Launch launch = launches.get(module);
+        QuarkusAppProcess surge = launch.startSurge();
+        try {
+            surge.awaitReady(READY_TIMEOUT);
+            stopService(module);
+            QuarkusAppProcess back = launch.start();
+            services.add(back);
+            back.awaitReady(READY_TIMEOUT);
+            replaceComponent(Component.service(back));
+        } finally {
+            surge.close();
+        }
     }
 
     /** Starts a service again after {@link #crashService} or {@link #stopService}, on its port, and waits until it is ready. */
