@@ -133,6 +133,8 @@ public class DeliveryWorker {
     private final NotifiedLoop loop;
     /** Due work was left unclaimed for want of room: when the lanes say room opened, claim again at once. */
     private volatile boolean deferred;
+    /** This replica is stopping: it claims nothing more, and hands back a claim that was under way. */
+    private volatile boolean stopping;
 
     public DeliveryWorker(Vertx vertx, WebhooksConfig config, DeliverySender sender, DeliveryRecorder recorder,
             DispatcherReplica replica, DeliveryMetrics metrics, AttemptTracing tracing,
@@ -173,14 +175,13 @@ public class DeliveryWorker {
      * leaves, so that nothing it held waits for a lease to run out.
      */
     void stop(@Observes ShutdownEvent event) {
+        stopping = true;
         loop.stop();
+        loop.awaitIdle(Duration.ofSeconds(5)); // a claim under way hands its batch back itself
         List<Due> unsent = lanes.stop();
         Duration grace = config.timeout().plusSeconds(2);
         try {
-            if (!unsent.isEmpty()) {
-                claims.preparedQuery(RELEASE).execute(Tuple.of(unsent.stream().map(Due::id).toArray(UUID[]::new),
-                        replica.id())).await().atMost(Duration.ofSeconds(5));
-            }
+            handBack(unsent).await().atMost(Duration.ofSeconds(5));
             if (!lanes.awaitIdle(grace)) {
                 LOG.warnf("stopping with deliveries still being sent after %s; they go out again once this replica"
                         + " is gone", grace);
@@ -203,12 +204,18 @@ public class DeliveryWorker {
     /** Claims while there are free slots and due deliveries; stops as soon as a claim shows nothing more is due. */
     private Uni<Void> drain() {
         int free = Math.min(config.batchSize(), config.maxInFlight() - lanes.size());
+        if (stopping) {
+            return Uni.createFrom().voidItem();
+        }
         if (free <= 0) {
             deferred = true;
             return Uni.createFrom().voidItem();
         }
         EndpointLanes.Room room = lanes.room();
         return claim(free, room).chain(batch -> {
+            if (stopping) {
+                return handBack(batch); // claimed while the stop began: never into lanes that start nothing more
+            }
             if (batch.isEmpty()) {
                 deferred = room.limited();
                 return Uni.createFrom().voidItem();
@@ -221,6 +228,12 @@ public class DeliveryWorker {
             deferred = room.limited() || lanes.room().limited();
             return Uni.createFrom().voidItem();
         });
+    }
+
+    private Uni<Void> handBack(List<Due> batch) {
+        return batch.isEmpty() ? Uni.createFrom().voidItem()
+                : claims.preparedQuery(RELEASE).execute(Tuple.of(batch.stream().map(Due::id).toArray(UUID[]::new),
+                        replica.id())).replaceWithVoid();
     }
 
     /** Some endpoint got as many as a claim takes for one endpoint, so it may have more due. */

@@ -27,6 +27,7 @@ public final class NotifiedLoop {
     private final Supplier<Uni<Void>> drain;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
+    private volatile boolean stopped;
     private PgSubscriber subscriber;
     private long timer = -1;
 
@@ -67,7 +68,9 @@ public final class NotifiedLoop {
         timer = vertx.setPeriodic(pollInterval.toMillis(), id -> wake());
     }
 
+    /** No run starts after this (one under way finishes); wake-ups are ignored from now on. */
     public void stop() {
+        stopped = true;
         if (timer >= 0) {
             vertx.cancelTimer(timer);
         }
@@ -76,8 +79,31 @@ public final class NotifiedLoop {
         }
     }
 
-    /** Runs the drain now, or once more right after the run in progress. */
+    /**
+     * After {@link #stop}: waits (blocking; never on an event loop) until the run under way, if any, has finished;
+     * {@code false} if it has not within {@code atMost}.
+     */
+    public boolean awaitIdle(Duration atMost) {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        while (running.get()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Runs the drain now, or once more right after the run in progress; nothing once stopped. */
     public void wake() {
+        if (stopped) {
+            return;
+        }
         if (!running.compareAndSet(false, true)) {
             again.set(true);
             return;
