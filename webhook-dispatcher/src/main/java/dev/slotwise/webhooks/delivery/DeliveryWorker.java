@@ -6,7 +6,6 @@ import dev.slotwise.webhooks.WebhooksConfig;
 import dev.slotwise.webhooks.delivery.DeliverySender.DeliveryTimeout;
 import dev.slotwise.webhooks.destination.DestinationRefused;
 import io.opentelemetry.api.trace.Span;
-import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
@@ -174,7 +173,8 @@ public class DeliveryWorker {
      * back at once, the attempts under way finish (each within the timeout) and are recorded, and then this replica
      * leaves, so that nothing it held waits for a lease to run out.
      */
-    void stop(@Observes ShutdownEvent event) {
+    /** Called by {@link GracefulStop}, after the intake has let go. */
+    void stop() {
         stopping = true;
         loop.stop();
         loop.awaitIdle(Duration.ofSeconds(5)); // a claim under way hands its batch back itself

@@ -9,8 +9,10 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -54,6 +56,9 @@ public class EventIntake {
     private final Pool pool;
     private final ObjectMapper json;
     private final DeliveryWorker worker;
+    /** Batches being enqueued now, and when the last one finished (System.nanoTime). */
+    private final AtomicInteger inProgress = new AtomicInteger();
+    private volatile long lastFinished = System.nanoTime();
 
     public EventIntake(Pool pool, ObjectMapper json, DeliveryWorker worker) {
         this.pool = pool;
@@ -63,6 +68,34 @@ public class EventIntake {
 
     @Incoming("events")
     public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
+        inProgress.incrementAndGet();
+        return enqueueBatch(batch).onTermination().invoke(() -> {
+            lastFinished = System.nanoTime();
+            inProgress.decrementAndGet();
+        });
+    }
+
+    /**
+     * Waits (blocking) until no batch has been under way for {@code quiet}, at most {@code atMost}: once the consumer is
+     * paused, what it had fetched is enqueued while the database is still there.
+     */
+    boolean awaitIdle(Duration quiet, Duration atMost) {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (inProgress.get() == 0 && System.nanoTime() - lastFinished >= quiet.toNanos()) {
+                return true;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private Uni<Void> enqueueBatch(KafkaRecordBatch<String, String> batch) {
         List<IncomingEvent> events = new ArrayList<>(batch.getRecords().size());
         List<Uni<Void>> deadLettered = new ArrayList<>();
         for (KafkaRecord<String, String> record : batch) {
