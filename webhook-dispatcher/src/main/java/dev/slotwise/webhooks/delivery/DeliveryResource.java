@@ -1,5 +1,6 @@
 package dev.slotwise.webhooks.delivery;
 
+import dev.slotwise.commons.json.NoFields;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -49,7 +50,9 @@ public class DeliveryResource {
 
     @POST
     @Path("deliveries/{deliveryId}/replay")
-    public Uni<Response> replay(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId) {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> replay(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId,
+            NoFields none) {
         return deliveries.replay(tenant.tenantId(), endpointId, deliveryId).map(DeliveryResource::accepted);
     }
 
@@ -68,7 +71,8 @@ public class DeliveryResource {
 
     @POST
     @Path("ping")
-    public Uni<Response> ping(@PathParam("endpointId") String endpointId) {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> ping(@PathParam("endpointId") String endpointId, NoFields none) {
         return deliveries.ping(tenant.tenantId(), endpointId).map(DeliveryResource::accepted);
     }
 
