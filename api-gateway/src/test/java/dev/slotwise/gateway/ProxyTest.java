@@ -107,21 +107,12 @@ class ProxyTest {
         assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(5_000);
     }
 
-    /**
-     * CONTRACT §4's scopes, written out here from the contract rather than read from the code: the gateway knows
-     * exactly these (a key or a grant can hold no other), and every one of them is needed by some route. The
-     * {@code settings.*} scopes of §15–§18 join this list with the routes that need them.
-     */
-    private static final List<String> CONTRACT_SCOPES = List.of("customers.read", "customers.write",
-            "appointments.read", "appointments.write", "services.read", "services.write", "staff.read", "staff.write",
-            "transactions.read", "transactions.write", "payments.read", "reviews.read", "reviews.write",
-            "inventory.read", "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write");
-
+    /** CONTRACT §4's scopes (as ContractOperations writes them out): the gateway knows exactly these and routes each. */
     @Test
     void theGatewayKnowsExactlyTheScopesOfTheContractAndRoutesEachOfThem() {
-        assertThat(dev.slotwise.gateway.credential.Scopes.ALL).containsExactlyInAnyOrderElementsOf(CONTRACT_SCOPES);
+        assertThat(dev.slotwise.gateway.credential.Scopes.ALL).containsExactlyInAnyOrderElementsOf(ContractOperations.SCOPES);
         assertThat(dev.slotwise.gateway.proxy.RouteTable.ROUTES.stream().map(r -> r.scope()).distinct().toList())
-                .containsExactlyInAnyOrderElementsOf(CONTRACT_SCOPES);
+                .containsExactlyInAnyOrderElementsOf(ContractOperations.SCOPES);
     }
 
     /**
