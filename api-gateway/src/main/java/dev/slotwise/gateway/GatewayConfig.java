@@ -29,11 +29,11 @@ public interface GatewayConfig {
 
         /**
          * How long a request waits for Redis to count it (and for a connection to Redis). Long enough that a pause of
-         * Redis or of the gateway (a GC) changes nothing; a refused connection, or several commands in a row without an
-         * answer in this time, is an outage, and this instance then counts in its own memory for a while rather than
-         * make requests wait for an unreachable store.
+         * Redis or of the gateway (a GC, a loaded machine) changes nothing: counting stays exact. A refused or lost
+         * connection, or no answer in this time, is an outage, and this instance then counts in its own memory for a
+         * while rather than make requests wait for an unreachable store.
          */
-        @WithDefault("2s")
+        @WithDefault("5s")
         Duration redisTimeout();
 
         /** Failed authentications one client address may have within a minute before it gets 429. */

@@ -11,18 +11,19 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import org.jboss.logging.Logger;
 
 /**
  * Shared counters (Redis) that stay exact while the store is merely slow, and keep the API up through an outage.
  *
- * <p>Every count is made in the shared store, whose answer is awaited up to the command timeout, long enough for a
- * store or a gateway that pauses (a GC, a loaded machine): one slow answer changes nothing. Only a real outage sends
- * this instance to counting in its own memory: the store refusing or dropping the connection, or
- * {@value #TIMEOUTS_FOR_AN_OUTAGE} commands in a row without an answer in time. (Before issue 34 one command slower
- * than 250 ms did it, with the store healthy, and replicas then admitted more than the quota, CONTRACT §6.)
+ * <p>Every count is made in the shared store, whose answer is awaited up to the command timeout: a store or a gateway
+ * that pauses (a GC, a loaded machine, a busy Redis) makes requests wait, never count elsewhere, so N replicas never
+ * admit more than the quota (CONTRACT §6). Before issue 34 an answer later than 250 ms sent a replica to a fresh counter
+ * in its memory for 5 s, with the store healthy, and two replicas admitted 101 of 100; later, counting a late answer's
+ * request in memory while the store stayed in charge admitted 101 as well: any count taken elsewhere than in the
+ * store can be stale. Only an outage ends the waiting: the store refusing or dropping the connection, or not answering
+ * within the command timeout (seconds: silence that long is an outage by any measure).
  *
  * <p>While the store is out, this instance counts on from the last count the store told it for each key, and keeps
  * what it counted. It asks the store again after a pause (in the background: no request waits for it); once the store
@@ -33,8 +34,6 @@ import org.jboss.logging.Logger;
 final class FailoverCounters implements Counters {
 
     private static final Logger LOG = Logger.getLogger(FailoverCounters.class);
-    /** Commands in a row that time out before the store counts as out. */
-    static final int TIMEOUTS_FOR_AN_OUTAGE = 3;
 
     private final Counters shared;
     private final long timeoutMillis;
@@ -45,7 +44,6 @@ final class FailoverCounters implements Counters {
             .expireAfterWrite(2, TimeUnit.HOURS).maximumSize(1_000_000).build();
     /** What this instance counted while the store was out, not yet added to it. */
     private final Map<String, Uncounted> uncounted = new ConcurrentHashMap<>();
-    private final AtomicInteger timeoutsInARow = new AtomicInteger();
     private final AtomicBoolean reconciling = new AtomicBoolean();
     private volatile boolean out;
     private volatile long askAgainAt;
@@ -99,27 +97,17 @@ final class FailoverCounters implements Counters {
     }
 
     private long answered(String key, long count) {
-        timeoutsInARow.set(0);
         lastShared.put(key, count);
         return count;
     }
 
-    /**
-     * A command that failed: one that merely timed out leaves the store in charge (its request is counted here and
-     * added to the store at once, in the background); a refused connection, or timeouts in a row, is an outage.
-     */
+    /** A command that failed: the connection refused or lost, or no answer within the command timeout: an outage. */
     private void failed(Throwable failure) {
-        boolean timedOut = failure instanceof TimeoutException;
-        if (timedOut && timeoutsInARow.incrementAndGet() < TIMEOUTS_FOR_AN_OUTAGE) {
-            LOG.warnf("the rate limit store did not answer within %d ms; still counting there", timeoutMillis);
-            askAgainAt = nanoTime.getAsLong();
-            return;
-        }
         askAgainAt = nanoTime.getAsLong() + pauseNanos;
         if (!out) {
             out = true;
             LOG.errorf("the rate limit store is out (%s): counting in this instance's memory until it answers again",
-                    timedOut ? TIMEOUTS_FOR_AN_OUTAGE + " commands in a row timed out" : failure.toString());
+                    failure instanceof TimeoutException ? "no answer within " + timeoutMillis + " ms" : failure.toString());
         }
     }
 
@@ -136,8 +124,8 @@ final class FailoverCounters implements Counters {
     }
 
     /**
-     * When something was counted here (during an outage, or for a command that timed out) and the pause is over, one
-     * attempt at a time: add it to the store, then share again.
+     * When the store is out, or something counted here during an outage is still to be added to it, and the pause is
+     * over: one attempt at a time, add it to the store, then share again.
      */
     private void reconcileWhenDue() {
         if (!out && uncounted.isEmpty() || nanoTime.getAsLong() - askAgainAt < 0 || !reconciling.compareAndSet(false, true)) {
@@ -146,7 +134,6 @@ final class FailoverCounters implements Counters {
         reconcile().onComplete(done -> {
             reconciling.set(false);
             if (done.succeeded()) {
-                timeoutsInARow.set(0);
                 if (out) {
                     out = false;
                     LOG.info("the rate limit store answers again: counting is shared by every gateway instance again");
