@@ -28,10 +28,12 @@ public interface GatewayConfig {
         Optional<String> redisUrl();
 
         /**
-         * How long a Redis command (and connecting to Redis) may take before this instance counts in its own memory
-         * instead, for a few seconds, rather than make requests wait for an unreachable store.
+         * How long a request waits for Redis to count it (and for a connection to Redis). Long enough that a pause of
+         * Redis or of the gateway (a GC, a loaded machine) changes nothing: counting stays exact. A refused or lost
+         * connection, or no answer in this time, is an outage, and this instance then counts in its own memory for a
+         * while rather than make requests wait for an unreachable store.
          */
-        @WithDefault("250ms")
+        @WithDefault("5s")
         Duration redisTimeout();
 
         /** Failed authentications one client address may have within a minute before it gets 429. */

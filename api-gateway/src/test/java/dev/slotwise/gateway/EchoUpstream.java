@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A real HTTP server on loopback standing where a service would: it records the last request and echoes its body,
- * with 201 for a POST and 200 otherwise, or the status a request asks for in {@code X-Echo-Status}.
+ * A real HTTP server on loopback standing where a service would: it records the last request, echoes its body, and
+ * answers with the status a service would (201 for a create, 200 otherwise), or the status a request asks for in
+ * {@code X-Echo-Status}.
  */
 public final class EchoUpstream {
 
@@ -53,12 +54,24 @@ public final class EchoUpstream {
                     .getBytes(StandardCharsets.UTF_8);
             String status = headers.get("X-Echo-Status");
             exchange.sendResponseHeaders(status != null ? Integer.parseInt(status)
-                    : exchange.getRequestMethod().equals("POST") ? 201 : 200, answer.length);
+                    : isCreate(exchange.getRequestMethod(), exchange.getRequestURI().getPath()) ? 201 : 200,
+                    answer.length);
             exchange.getResponseBody().write(answer);
             exchange.close();
         });
         server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(16));
         server.start();
+    }
+
+    /**
+     * Answered 201 as a service answers a create (CONTRACT §2): a {@code POST} to a collection, {@code /api/v1/customers}
+     * or {@code /api/webhook-endpoints}. A {@code POST} deeper down is an action ({@code …/{id}/send}) and, as §5 has
+     * it, answered 200.
+     */
+    static boolean isCreate(String method, String path) {
+        String[] segments = path.replaceAll("^/+|/+$", "").split("/+");
+        return method.equals("POST") && (segments.length == 3 && segments[1].equals("v1")
+                || segments.length == 2 && segments[0].equals("api"));
     }
 
     public static synchronized EchoUpstream get() {

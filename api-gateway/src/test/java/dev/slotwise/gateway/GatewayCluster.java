@@ -5,6 +5,9 @@ import dev.slotwise.testing.FreePorts;
 import dev.slotwise.testing.QuarkusAppProcess;
 import dev.slotwise.testing.RedisServerProcess;
 import dev.slotwise.testing.RsaKeys;
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -84,6 +87,26 @@ public final class GatewayCluster implements AutoCloseable {
     /** A connection to the replicas' shared database, for tests that look at what is stored or move its clock. */
     public Connection database() throws SQLException {
         return DriverManager.getConnection(postgres.jdbcUrl("gateway"), EmbeddedPostgresServer.USER, "postgres");
+    }
+
+    /**
+     * Makes Redis hold every client's commands for {@code pause} ({@code CLIENT PAUSE … ALL}), as a Redis that stalls
+     * does: commands are answered late, none is lost.
+     */
+    public void pauseRedis(Duration pause) throws IOException {
+        String millis = String.valueOf(pause.toMillis());
+        String command = "*4\r\n$6\r\nCLIENT\r\n$5\r\nPAUSE\r\n$" + millis.length() + "\r\n" + millis
+                + "\r\n$3\r\nALL\r\n";
+        try (Socket socket = new Socket("127.0.0.1", redis.port())) {
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write(command.getBytes(StandardCharsets.US_ASCII));
+            byte[] answer = new byte[64];
+            int read = socket.getInputStream().read(answer);
+            String text = read <= 0 ? "" : new String(answer, 0, read, StandardCharsets.US_ASCII);
+            if (!text.startsWith("+OK")) {
+                throw new IOException("CLIENT PAUSE answered " + text);
+            }
+        }
     }
 
     /** Stops Redis and starts it again on the same port after {@code whileStopped} ran. */

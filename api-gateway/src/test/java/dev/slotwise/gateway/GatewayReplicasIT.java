@@ -4,18 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.testing.ClockWindows;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * Two gateway instances (the packaged jar, as two processes) sharing one real Redis server and one PostgreSQL, as
  * replicas behind a load balancer: together they never admit more than a tenant's quota, and a key revoked through
- * one is refused by the other within a second. When Redis stops, both keep serving and each counts on its own.
+ * one is refused by the other within a second, also while Redis pauses. When Redis stops, both keep serving and each
+ * counts on its own.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GatewayReplicasIT {
@@ -73,22 +75,43 @@ class GatewayReplicasIT {
 
     @Test
     void twoInstancesUnderConcurrentLoadNeverAdmitMoreThanTheQuota() throws Exception {
+        assertThat(burst(null)).isEqualTo(100);
+    }
+
+    /**
+     * Issue 34: Redis that pauses (here for 700 ms, twice, during the burst: as a busy Redis, or a gateway in a GC pause,
+     * answers late) is not an outage. Each instance waits for its count and admits exactly what the shared count allows;
+     * before, one answer later than 250 ms sent an instance to a fresh counter in its memory, and together they admitted
+     * 101 of 100.
+     */
+    @Test
+    void aRedisThatPausesDuringTheBurstStillLetsThemAdmitExactlyTheQuota() throws Exception {
+        assertThat(burst(List.of(40, 160))).isEqualTo(100);
+    }
+
+    /**
+     * 300 concurrent requests of a new free tenant spread over both instances; answers how many were admitted. With
+     * {@code pauseAfter}, Redis is paused for 700 ms once that many requests have been sent.
+     */
+    private static long burst(List<Integer> pauseAfter) throws Exception {
         // the run takes seconds; started within a minute of the hour's turn, it waits for the new hour first, so that
         // one window's quota is all there is (never a pass by skipping the assertions)
-        long secondsLeftInHour = 3600 - Instant.now().getEpochSecond() % 3600;
-        if (secondsLeftInHour < 60) {
-            Thread.sleep((secondsLeftInHour + 1) * 1000);
-        }
-        long hour = Instant.now().getEpochSecond() / 3600;
+        long hour = ClockWindows.awaitRoom(Duration.ofHours(1), Duration.ofMinutes(1));
         String key = freeTenantKey();
         ExecutorService load = Executors.newFixedThreadPool(16);
         List<Integer> statuses = new ArrayList<>();
+        AtomicInteger sent = new AtomicInteger();
         try {
-            warmUp(load);
             List<Callable<Integer>> calls = new ArrayList<>();
             for (int i = 0; i < 300; i++) {
                 int gateway = i % 2;
-                calls.add(() -> call(gateway, "GET", "/api/v1/customers", key, null).statusCode());
+                calls.add(() -> {
+                    int number = sent.incrementAndGet();
+                    if (pauseAfter != null && pauseAfter.contains(number)) {
+                        gateways.pauseRedis(Duration.ofMillis(700));
+                    }
+                    return call(gateway, "GET", "/api/v1/customers", key, null).statusCode();
+                });
             }
             for (Future<Integer> status : load.invokeAll(calls)) {
                 statuses.add(status.get());
@@ -96,31 +119,9 @@ class GatewayReplicasIT {
         } finally {
             load.shutdownNow();
         }
-        assertThat(Instant.now().getEpochSecond() / 3600).as("the run fitted in one hour's window").isEqualTo(hour);
+        assertThat(ClockWindows.current(Duration.ofHours(1))).as("the run fitted in one hour's window").isEqualTo(hour);
         assertThat(statuses).containsOnly(200, 429);
-        assertThat(statuses.stream().filter(s -> s == 200).count()).isEqualTo(100);
-    }
-
-    /**
-     * Both instances answer a burst of another tenant's requests first, so that this test measures shared counting
-     * and not a cold start: on two loaded cores, an instance's first Redis connections and its not yet compiled code
-     * took longer than the 250 ms command timeout, and that instance rightly counted in its own memory for the next 5 s.
-     */
-    private static void warmUp(ExecutorService load) throws Exception {
-        String tenant = created(call(0, "POST", "/admin/v1/tenants", ADMIN, "{\"name\":\"Warm-up\",\"plan\":\"pro\"}"))
-                .get("id").asText();
-        String key = created(call(0, "POST", "/admin/v1/tenants/" + tenant + "/api-keys", ADMIN,
-                "{\"name\":\"warm-up\",\"scopes\":[\"customers.read\"]}")).get("key").asText();
-        List<Callable<Integer>> calls = new ArrayList<>();
-        for (int i = 0; i < 200; i++) {
-            int gateway = i % 2;
-            calls.add(() -> call(gateway, "GET", "/api/v1/customers", key, null).statusCode());
-        }
-        for (Future<Integer> status : load.invokeAll(calls)) {
-            assertThat(status.get()).isEqualTo(200);
-        }
-        // an instance that failed over during the warm-up asks Redis again after its 5 s pause
-        Thread.sleep(6_000);
+        return statuses.stream().filter(s -> s == 200).count();
     }
 
     @Test

@@ -48,6 +48,32 @@ class MalformedRequestsTest {
                 431, "request_headers_too_large");
     }
 
+    /**
+     * Issue 34: a header HTTP does not allow (a control character in its value) is refused by the HTTP layer before
+     * any handler runs; that refusal is a problem document with a request id too, not a bare 400.
+     */
+    @Test
+    void aControlCharacterInAHeaderIs400WithAProblem() throws IOException {
+        for (char control : List.of('\u0000', '\u0001', '\u0007', '\u001b', '\u001f', '\u007f')) {
+            assertProblem(exchange("POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + key + "\r\n"
+                    + "Content-Type: application/json" + control + "\r\nContent-Length: 2\r\n\r\n{}"), 400, "malformed_request");
+            assertProblem(exchange("POST /api/v1/customers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + key + "\r\n"
+                    + "Idempotency-Key: a" + control + "b\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"),
+                    400, "malformed_request");
+        }
+    }
+
+    /** A request line that is no HTTP at all gets the same answer (in HTTP/1.0: what version the client speaks is unknown). */
+    @Test
+    void aRequestLineThatIsNotHttpIs400WithAProblem() throws IOException {
+        RawHttp.Answer garbage = exchange("GET /api/v1/customers HTTP/1.1 extra\r\nHost: x\r\n\r\n");
+        assertThat(garbage.text()).startsWith("HTTP/1.0 400 ");
+        assertProblem(new RawHttp.Answer(garbage.text().replaceFirst("HTTP/1.0", "HTTP/1.1"), garbage.closedByServer()), 400,
+                "malformed_request");
+        assertProblem(exchange("GET /api/v1/customers HTTP/1.1\r\nHost: x\r\nBad\u0001Name: y\r\n\r\n"), 400,
+                "malformed_request");
+    }
+
     /** A body over the limit is not read: the answer comes at once, and the connection is closed after it. */
     @Test
     void aBodyDeclaredOverTheLimitIs413AndClosesTheConnection() throws IOException {

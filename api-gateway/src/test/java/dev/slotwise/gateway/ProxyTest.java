@@ -109,9 +109,33 @@ class ProxyTest {
         assertThat((System.nanoTime() - started) / 1_000_000).isLessThan(5_000);
     }
 
+    /** CONTRACT §4's scopes (as ContractOperations writes them out): the gateway knows exactly these and routes each. */
     @Test
-    void theRouteTableCoversEveryScopeOfTheContract() {
-        List<String> scopes = dev.slotwise.gateway.proxy.RouteTable.ROUTES.stream().map(r -> r.scope()).distinct().toList();
-        assertThat(scopes).containsExactlyInAnyOrderElementsOf(dev.slotwise.gateway.credential.Scopes.ALL);
+    void theGatewayKnowsExactlyTheScopesOfTheContractAndRoutesEachOfThem() {
+        assertThat(dev.slotwise.gateway.credential.Scopes.ALL).containsExactlyInAnyOrderElementsOf(ContractOperations.SCOPES);
+        assertThat(dev.slotwise.gateway.proxy.RouteTable.ROUTES.stream().map(r -> r.scope()).distinct().toList())
+                .containsExactlyInAnyOrderElementsOf(ContractOperations.SCOPES);
+    }
+
+    /**
+     * Issue 34: the gateway starts every trace. A client's {@code traceparent} (sampled, in a trace of its choosing),
+     * {@code tracestate} and {@code baggage} neither decide the sampling (tests sample nothing: ratio 0) nor reach
+     * the service; what the service gets is the gateway's own trace context.
+     */
+    @Test
+    void aClientsTraceContextIsNeitherHonouredNorPassedOn() {
+        String clientTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
+        String key = Operator.key(Operator.tenant("pro"), "customers.read").get("key");
+        given().auth().oauth2(key)
+                .header("traceparent", "00-" + clientTrace + "-00f067aa0ba902b7-01")
+                .header("tracestate", "vendor=chosen-by-the-client")
+                .header("baggage", "user=mallory,role=admin")
+                .get("/api/v1/customers").then().statusCode(200);
+
+        EchoUpstream.Seen seen = EchoUpstream.get().last();
+        assertThat(seen.headers()).doesNotContainKeys("baggage", "tracestate");
+        // the gateway's own context, in another trace, not sampled
+        assertThat(seen.headers().get("traceparent")).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-00")
+                .doesNotContain(clientTrace);
     }
 }

@@ -36,8 +36,9 @@ class RequestRulesTest {
                 .then().statusCode(415).body("code", equalTo("unsupported_media_type"));
         given().auth().oauth2(key).contentType("application/merge-patch+json").body("{}").patch("/api/v1/customers/cus_1")
                 .then().statusCode(200);
-        // an action without a body needs no content type
+        // an action without a body needs no content type: it reaches the service, whose 200 (CONTRACT §5) it answers
         given().auth().oauth2(Operator.key(Operator.tenant("enterprise"), "campaigns.write").get("key"))
-                .post("/api/v1/campaigns/cmp_1/send").then().statusCode(201);
+                .post("/api/v1/campaigns/cmp_1/send").then().statusCode(200).header("X-Upstream", "echo");
+        org.assertj.core.api.Assertions.assertThat(EchoUpstream.get().last().uri()).isEqualTo("/api/v1/campaigns/cmp_1/send");
     }
 }

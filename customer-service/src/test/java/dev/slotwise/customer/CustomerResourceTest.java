@@ -289,6 +289,34 @@ class CustomerResourceTest {
                 .then().statusCode(415).body("code", equalTo("unsupported_media_type"));
     }
 
+    /**
+     * Issue 34: a body is exactly one JSON value in UTF-8. A second object after the first, UTF-16 and a byte order
+     * mark are 400 and create or change nothing (Jackson read the first object and ignored the rest, and detected
+     * UTF-16 by itself).
+     */
+    @Test
+    void aBodyThatIsNotExactlyOneUtf8JsonValueIs400AndChangesNothing() {
+        String marker = "Trailing" + unique().replace("-", "");
+        String id = create("{\"firstName\":\"Kept\"}");
+        for (String body : List.of("{\"firstName\":\"" + marker + "\"}{\"firstName\":\"Second\"}",
+                "{\"firstName\":\"" + marker + "\"} []", "{\"firstName\":\"" + marker + "\"}x")) {
+            writer().body(body).post("/api/v1/customers").then().statusCode(400)
+                    .contentType("application/problem+json").body("code", equalTo("malformed_request"));
+            writer().body(body).patch("/api/v1/customers/" + id).then().statusCode(400)
+                    .body("code", equalTo("malformed_request"));
+        }
+        String json = "{\"firstName\":\"" + marker + "\"}";
+        for (byte[] body : List.of(json.getBytes(java.nio.charset.StandardCharsets.UTF_16LE),
+                json.getBytes(java.nio.charset.StandardCharsets.UTF_16), ("\uFEFF" + json).getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            writer().body(body).post("/api/v1/customers").then().statusCode(400)
+                    .body("code", equalTo("malformed_request")).body("detail", containsString("UTF-8"));
+            writer().body(body).patch("/api/v1/customers/" + id).then().statusCode(400)
+                    .body("code", equalTo("malformed_request"));
+        }
+        writer().queryParam("q", marker).get("/api/v1/customers").then().statusCode(200).body("data", hasSize(0));
+        writer().get("/api/v1/customers/" + id).then().body("firstName", equalTo("Kept"));
+    }
+
     @Test
     void emailIsUniquePerTenantWhateverItsCase() {
         String email = "mary." + unique() + "@example.com";

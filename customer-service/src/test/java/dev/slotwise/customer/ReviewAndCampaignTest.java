@@ -179,6 +179,31 @@ class ReviewAndCampaignTest {
         assertThat(sent.get("data").get("sentAt").asText()).endsWith("Z");
     }
 
+    /**
+     * Issue 34: an action that takes no body (send) refuses one rather than ignoring it: a field is 422 naming it, a
+     * JSON value that is no object 400, a body that is no JSON 415; nothing, or an empty object, is no body.
+     */
+    @Test
+    void sendTakesNoBody() {
+        String id = owner().body("{\"name\":\"Quiet\",\"channel\":\"sms\",\"message\":\"m\"}").post("/api/v1/campaigns")
+                .then().statusCode(201).extract().path("id");
+        owner().body("{\"recipientCount\":1000}").post("/api/v1/campaigns/" + id + "/send").then().statusCode(422)
+                .contentType("application/problem+json").body("code", equalTo("validation_failed"))
+                .body("errors[0].field", equalTo("recipientCount"));
+        owner().body("[]").post("/api/v1/campaigns/" + id + "/send").then().statusCode(400)
+                .body("code", equalTo("malformed_request"));
+        owner().body("{}{}").post("/api/v1/campaigns/" + id + "/send").then().statusCode(400)
+                .body("code", equalTo("malformed_request"));
+        owner().contentType(ContentType.TEXT).body("now").post("/api/v1/campaigns/" + id + "/send").then().statusCode(415);
+        owner().get("/api/v1/campaigns/" + id).then().statusCode(200).body("status", equalTo("draft"));
+
+        owner().body("{}").post("/api/v1/campaigns/" + id + "/send").then().statusCode(200).body("status", equalTo("sent"));
+        String other = owner().body("{\"name\":\"Bare\",\"channel\":\"sms\",\"message\":\"m\"}").post("/api/v1/campaigns")
+                .then().statusCode(201).extract().path("id");
+        given().auth().oauth2(InternalTokens.forTenant(tenant, "campaigns.write")).post("/api/v1/campaigns/" + other + "/send")
+                .then().statusCode(200).body("status", equalTo("sent"));
+    }
+
     @Test
     void campaignsAreValidatedAndTenantScoped() {
         owner().body("{\"name\":\"x\",\"channel\":\"fax\",\"message\":\"m\"}").post("/api/v1/campaigns")

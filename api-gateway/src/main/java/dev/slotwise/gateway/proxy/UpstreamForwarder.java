@@ -55,6 +55,10 @@ public class UpstreamForwarder {
     /** Headers the gateway itself sets on every answer; a replay gets fresh ones, not the stored ones. */
     private static final Set<String> NOT_REPLAYED = Set.of("x-request-id", "content-length", "x-ratelimit-limit",
             "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit", "ratelimit-policy", "retry-after");
+    /**
+     * A client's trace context, never passed on: the gateway starts the trace and sends its own (ClientTraceContextIgnored).
+     */
+    private static final Set<String> CLIENT_TRACE_HEADERS = Set.of("traceparent", "tracestate", "baggage");
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     /** Answers up to this size are read whole before they are passed on. */
     private static final long SMALL_ANSWER_BYTES = 64 * 1024;
@@ -220,7 +224,7 @@ public class UpstreamForwarder {
 
     /**
      * Copies end-to-end headers: not the hop-by-hop ones, nor any the {@code Connection} header names; towards a
-     * service, also not the client's credentials and internal headers.
+     * service, also not the client's credentials, internal headers and trace context.
      */
     private static void copyHeaders(MultiMap from, MultiMap to, boolean towardsService) {
         Set<String> named = connectionOptions(from);
@@ -230,7 +234,8 @@ public class UpstreamForwarder {
                 continue;
             }
             if (towardsService && (name.equals("authorization") || name.startsWith("x-slotwise-")
-                    || name.startsWith("x-forwarded-") || name.equals("x-tenant-id") || name.equals("forwarded"))) {
+                    || name.startsWith("x-forwarded-") || name.equals("x-tenant-id") || name.equals("forwarded")
+                    || CLIENT_TRACE_HEADERS.contains(name))) {
                 continue;
             }
             to.add(header.getKey(), header.getValue());

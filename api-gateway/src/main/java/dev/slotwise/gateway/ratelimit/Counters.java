@@ -11,7 +11,12 @@ import java.time.Duration;
 public interface Counters {
 
     /** Adds one and answers the new count; the counter disappears {@code ttl} after its first increment. */
-    Future<Long> increment(String key, Duration ttl);
+    default Future<Long> increment(String key, Duration ttl) {
+        return add(key, 1, ttl);
+    }
+
+    /** Adds {@code amount} and answers the new count; a new counter disappears {@code ttl} after this. */
+    Future<Long> add(String key, long amount, Duration ttl);
 
     /** The count as it stands, 0 for a key never incremented or expired. */
     Future<Long> current(String key);

@@ -14,13 +14,13 @@ import org.jboss.logging.Logger;
 
 /**
  * Chooses where the gateway counts: Redis when {@code slotwise.rate-limit.redis-url} ({@code SLOTWISE_RATE_LIMIT_REDIS_URL})
- * is set, as it must be for more than one instance, failing over to this instance's memory while Redis does not
- * answer ({@link FailoverCounters}); otherwise in this instance's memory.
+ * is set, as it must be for more than one instance, failing over to this instance's memory while Redis is out
+ * ({@link FailoverCounters}); otherwise in this instance's memory.
  */
 public class CountersProducer {
 
     private static final Logger LOG = Logger.getLogger(CountersProducer.class);
-    /** How long counting stays in memory after Redis failed to answer, before Redis is asked again. */
+    /** How long counting stays in memory after Redis was found out, before Redis is asked again. */
     private static final Duration FAILOVER_PAUSE = Duration.ofSeconds(5);
 
     @Produces
@@ -38,8 +38,8 @@ public class CountersProducer {
                     // the command timeout and send this instance to counting in memory for a while
                     client.connect().onSuccess(RedisConnection::close)
                             .onFailure(failure -> LOG.warnf("Redis is not reachable yet: %s", failure.toString()));
-                    return new FailoverCounters(new RedisCounters(RedisAPI.api(client)), new MemoryCounters(),
-                            config.rateLimit().redisTimeout(), FAILOVER_PAUSE);
+                    return new FailoverCounters(new RedisCounters(RedisAPI.api(client)), config.rateLimit().redisTimeout(),
+                            FAILOVER_PAUSE);
                 })
                 .orElseGet(() -> {
                     LOG.info("rate limits are counted in memory: correct for one gateway instance only");

@@ -17,8 +17,8 @@ final class MemoryCounters implements Counters {
             .expireAfterWrite(2, TimeUnit.HOURS).maximumSize(1_000_000).build();
 
     @Override
-    public Future<Long> increment(String key, Duration ttl) {
-        return Future.succeededFuture(counts.get(key, k -> new AtomicLong()).incrementAndGet());
+    public Future<Long> add(String key, long amount, Duration ttl) {
+        return Future.succeededFuture(counts.get(key, k -> new AtomicLong()).addAndGet(amount));
     }
 
     @Override

@@ -7,15 +7,15 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Counters in Redis, shared by every gateway instance: one atomic script increments the key and, on its first
- * increment, sets its expiry, so N instances together never count a request twice or lose one, and no counter
+ * Counters in Redis, shared by every gateway instance: one atomic script adds to the key and, when that created it,
+ * sets its expiry, so N instances together never count a request twice or lose one, and no counter
  * outlives its window.
  */
 final class RedisCounters implements Counters {
 
-    private static final String INCREMENT_WITH_EXPIRY = """
-            local count = redis.call('INCR', KEYS[1])
-            if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+    private static final String ADD_WITH_EXPIRY = """
+            local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+            if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
             return count""";
 
     private final RedisAPI redis;
@@ -25,8 +25,8 @@ final class RedisCounters implements Counters {
     }
 
     @Override
-    public Future<Long> increment(String key, Duration ttl) {
-        return redis.eval(List.of(INCREMENT_WITH_EXPIRY, "1", key, String.valueOf(ttl.toMillis())))
+    public Future<Long> add(String key, long amount, Duration ttl) {
+        return redis.eval(List.of(ADD_WITH_EXPIRY, "1", key, String.valueOf(ttl.toMillis()), String.valueOf(amount)))
                 .map(Response::toLong);
     }
 

@@ -2,6 +2,7 @@ package dev.slotwise.appointment.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
+import dev.slotwise.commons.json.NoFields;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -78,8 +79,9 @@ public class AppointmentResource {
 
     @POST
     @Path("{id}/complete")
+    @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("appointments.write")
-    public Uni<AppointmentView> complete(@PathParam("id") String id) {
+    public Uni<AppointmentView> complete(@PathParam("id") String id, NoFields none) {
         return book.complete(Caller.of(tenant), id);
     }
 }

@@ -2,6 +2,7 @@ package dev.slotwise.catalog.staff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
+import dev.slotwise.commons.json.NoFields;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -15,8 +16,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
-import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
@@ -72,15 +73,17 @@ public class StaffResource {
 
     @POST
     @Path("{id}/check-in")
+    @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("staff.write")
-    public Uni<StaffView> checkIn(@PathParam("id") String id) {
+    public Uni<StaffView> checkIn(@PathParam("id") String id, NoFields none) {
         return roster.checkIn(tenant.tenantId(), id);
     }
 
     @POST
     @Path("{id}/check-out")
+    @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("staff.write")
-    public Uni<StaffView> checkOut(@PathParam("id") String id) {
+    public Uni<StaffView> checkOut(@PathParam("id") String id, NoFields none) {
         return roster.checkOut(tenant.tenantId(), id);
     }
 

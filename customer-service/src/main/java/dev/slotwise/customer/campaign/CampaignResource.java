@@ -1,6 +1,7 @@
 package dev.slotwise.customer.campaign;
 
 import dev.slotwise.commons.http.Created;
+import dev.slotwise.commons.json.NoFields;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -55,8 +56,9 @@ public class CampaignResource {
 
     @POST
     @Path("{id}/send")
+    @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("campaigns.write")
-    public Uni<CampaignView> send(@PathParam("id") String id) {
+    public Uni<CampaignView> send(@PathParam("id") String id, NoFields none) {
         return campaigns.send(tenant.tenantId(), id);
     }
 }

@@ -125,6 +125,140 @@ class FuzzIT {
         assertThat(errorLinesSince(logsBefore)).as("ERROR lines the fuzz caused in the services' logs").isEmpty();
     }
 
+    /**
+     * Issue 34, what the fuzzer still got through, on every route it concerns: a body that is not exactly one UTF-8
+     * JSON value (a second value after it, UTF-16, a byte order mark) is 400 on every create and patch; a timestamp
+     * given as a string of epoch seconds is 422 naming the field; an action that takes no body refuses one (422
+     * naming the field); a control character in a header is a problem document with a request id. Nothing changes.
+     */
+    @Test
+    void whatTheFuzzerGotThroughIsRefusedAndChangesNothing() throws Exception {
+        String key = createKey(createTenant("Leftovers", "UTC", "enterprise"), ALL_SCOPES).get("key").asText();
+        HostileRequests.Ids ids = things(key);
+        HostileRequests bodies = new HostileRequests(SEED, ids, ids);
+        Map<String, Integer> before = counts(key);
+        Map<Path, Long> logsBefore = logSizes();
+        List<String> wrong = new ArrayList<>();
+
+        Map<String, String> creates = new TreeMap<>();
+        for (String collection : List.of("customers", "services", "staff", "products", "appointments", "transactions",
+                "reviews", "campaigns", "webhook-endpoints")) {
+            creates.put(pathOf(collection), bodies.validCreate(collection).toString());
+        }
+        Map<String, String> patches = new TreeMap<>(Map.of(
+                "/api/v1/customers/" + ids.customer(), HostileRequests.validPatch("customers").toString(),
+                "/api/v1/services/" + ids.service(), HostileRequests.validPatch("services").toString(),
+                "/api/v1/staff/" + ids.staff(), HostileRequests.validPatch("staff").toString(),
+                "/api/v1/appointments/" + ids.appointment(), HostileRequests.validPatch("appointments").toString(),
+                "/api/webhook-endpoints/" + ids.endpoint(), HostileRequests.validPatch("webhook-endpoints").toString()));
+        for (Map.Entry<String, String> route : concat(creates, patches).entrySet()) {
+            String method = creates.containsKey(route.getKey()) ? "POST" : "PATCH";
+            String valid = route.getValue();
+            for (String second : List.of("{}", valid, " []", "x", "null")) {
+                expect(wrong, send(method, route.getKey(), key, (valid + second).getBytes(StandardCharsets.UTF_8)),
+                        400, "malformed_request", null, method + " " + route.getKey() + " + " + second);
+            }
+            for (byte[] encoded : List.of(valid.getBytes(StandardCharsets.UTF_16LE), valid.getBytes(StandardCharsets.UTF_16),
+                    ("\uFEFF" + valid).getBytes(StandardCharsets.UTF_8))) {
+                expect(wrong, send(method, route.getKey(), key, encoded), 400, "malformed_request", null,
+                        method + " " + route.getKey() + " in another encoding");
+            }
+        }
+
+        for (String epoch : HostileRequests.EPOCH_STRINGS) {
+            com.fasterxml.jackson.databind.node.ObjectNode booking = bodies.validCreate("appointments").put("startsAt", epoch);
+            expect(wrong, send("POST", "/api/v1/appointments", key, bytes(booking.toString())), 422, "validation_failed",
+                    "startsAt", "booking at " + epoch);
+            expect(wrong, send("PATCH", "/api/v1/appointments/" + ids.appointment(), key,
+                    bytes("{\"startsAt\":\"" + epoch + "\"}")), 422, "validation_failed", "startsAt", "reschedule to " + epoch);
+            expect(wrong, send("POST", "/api/webhook-endpoints/" + ids.endpoint() + "/recover", key,
+                    bytes("{\"since\":\"" + java.time.Instant.now().minusSeconds(3600) + "\",\"until\":\"" + epoch + "\"}")),
+                    422, "validation_failed", "until", "recover until " + epoch);
+        }
+
+        for (String action : List.of("/api/v1/appointments/" + ids.appointment() + "/complete",
+                "/api/v1/staff/" + ids.staff() + "/check-in", "/api/v1/staff/" + ids.staff() + "/check-out",
+                "/api/v1/transactions/" + ids.transaction() + "/refund", "/api/v1/campaigns/" + ids.campaign() + "/send",
+                "/api/webhook-endpoints/" + ids.endpoint() + "/ping", "/api/webhook-endpoints/" + ids.endpoint() + "/rotate-secret",
+                "/api/webhook-endpoints/" + ids.endpoint() + "/deliveries/" + java.util.UUID.randomUUID() + "/replay")) {
+            expect(wrong, send("POST", action, key, bytes("{\"force\":true}")), 422, "validation_failed", "force", action);
+            expect(wrong, send("POST", action, key, bytes("[]")), 400, "malformed_request", null, action + " []");
+        }
+
+        java.net.URL gateway = URI.create(SharedStack.stack().gatewayUrl()).toURL();
+        for (String header : List.of("Content-Type: application/json\u0001", "Content-Type: application/\u001bjson",
+                "Idempotency-Key: a\u0000b", "Idempotency-Key: key\u007f")) {
+            String body = bodies.validCreate("customers").toString();
+            dev.slotwise.testing.RawHttp.Answer answer = dev.slotwise.testing.RawHttp.exchange(gateway, "POST /api/v1/customers "
+                    + "HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer " + key + "\r\n" + header + "\r\n"
+                    + (header.startsWith("Content-Type") ? "" : "Content-Type: application/json\r\n")
+                    + "Content-Length: " + bytes(body).length + "\r\n\r\n" + body, Duration.ofSeconds(5));
+            String problem = rawProblemOf(answer.text(), 400, "malformed_request");
+            if (problem != null) {
+                wrong.add(problem + " — " + header.replaceAll("\\p{Cntrl}", "<ctl>"));
+            }
+        }
+
+        assertThat(wrong).as("answers that are not the refusal issue 34 asks for").isEmpty();
+        assertThat(counts(key)).as("nothing was created").isEqualTo(before);
+        assertThat(call("GET", "/api/v1/appointments/" + ids.appointment(), key, null).body().get("status").asText())
+                .isEqualTo("booked");
+        assertThat(errorLinesSince(logsBefore)).as("ERROR lines these requests caused").isEmpty();
+    }
+
+    private static String pathOf(String collection) {
+        return collection.equals("webhook-endpoints") ? "/api/webhook-endpoints" : "/api/v1/" + collection;
+    }
+
+    private static Map<String, String> concat(Map<String, String> one, Map<String, String> other) {
+        Map<String, String> both = new TreeMap<>(one);
+        both.putAll(other);
+        return both;
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static HttpResponse<String> send(String method, String path, String key, byte[] body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(SharedStack.stack().gatewayUrl() + path))
+                .timeout(Duration.ofSeconds(20)).header("Authorization", "Bearer " + key)
+                .header("Content-Type", method.equals("PATCH") ? "application/merge-patch+json" : "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Records what is wrong with an answer that should be a problem of this status and code (naming this field). */
+    private static void expect(List<String> wrong, HttpResponse<String> answer, int status, String code, String field,
+            String what) {
+        String problem = problemOf(answer);
+        try {
+            JsonNode body = answer.body().isEmpty() ? JSON.missingNode() : JSON.readTree(answer.body());
+            if (problem != null || answer.statusCode() != status || !code.equals(body.path("code").asText())
+                    || field != null && !body.path("errors").findValuesAsText("field").contains(field)) {
+                wrong.add(what + ": " + answer.statusCode() + " " + answer.body());
+            }
+        } catch (IOException e) {
+            wrong.add(what + ": " + answer.statusCode() + " " + answer.body());
+        }
+    }
+
+    /** What is wrong with a raw answer that should be a problem document of this status and code, or null. */
+    private static String rawProblemOf(String answer, int status, String code) {
+        int headEnd = answer.indexOf("\r\n\r\n");
+        if (!answer.startsWith("HTTP/1.1 " + status + " ") || headEnd < 0) {
+            return "not a " + status + ": " + answer;
+        }
+        String head = answer.substring(0, headEnd).toLowerCase(java.util.Locale.ROOT);
+        String requestId = head.lines().filter(line -> line.startsWith("x-request-id: ")).findFirst()
+                .map(line -> line.substring("x-request-id: ".length()).trim()).orElse(null);
+        String body = answer.substring(headEnd + 4);
+        if (!head.contains("content-type: application/problem+json") || requestId == null
+                || !body.contains("\"requestId\":\"" + requestId + "\"") || !body.contains("\"code\":\"" + code + "\"")) {
+            return "no problem document with a request id: " + answer;
+        }
+        return null;
+    }
+
     private static Map<Path, Long> logSizes() throws IOException {
         Map<Path, Long> sizes = new TreeMap<>();
         try (Stream<Path> logs = Files.list(SharedStack.stack().dataDir().resolve("logs"))) {
@@ -142,7 +276,7 @@ class FuzzIT {
                 file.seek(log.getValue());
                 byte[] appended = new byte[(int) Math.min(file.length() - log.getValue(), 50_000_000)];
                 file.readFully(appended);
-                new String(appended, StandardCharsets.UTF_8).lines().filter(line -> line.contains(" ERROR "))
+                new String(appended, StandardCharsets.UTF_8).lines().filter(JsonLogs::isError)
                         .map(line -> log.getKey().getFileName() + ": " + line).limit(20).forEach(errors::add);
             }
         }

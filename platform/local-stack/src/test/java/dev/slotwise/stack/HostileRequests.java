@@ -43,6 +43,7 @@ final class HostileRequests {
     private static final List<String> NOT_JSON = List.of("{", "[]", "null", "\"text\"", "", "{\"a\":}", "{'a':1}",
             "\u0000", "{\"a\":1}{\"b\":2}", "{\"firstName\":\"\\ud800\"}", "NaN", "{\"a\":NaN}", "{\"a\":Infinity}",
             "\uFEFF{}", "{\"a\":1,}", "<xml/>");
+    static final List<String> EPOCH_STRINGS = List.of("1934071200", "1937152800", "1934071200.5", "-1", "0");
     private static final List<String> BAD_IDEMPOTENCY_KEYS = List.of("x".repeat(256), " ", "a,b;c=\"d\"", "\u00e9t\u00e9");
 
     /**
@@ -91,7 +92,8 @@ final class HostileRequests {
         return new Hostile("POST", path, mutated.body(), mutated.contentType(), headers, collection, mutated.how());
     }
 
-    private ObjectNode validCreate(String collection) {
+    /** A valid body to create one of {@code collection} (a CONTRACT §5 collection, or webhook-endpoints). */
+    ObjectNode validCreate(String collection) {
         ObjectNode body = NODES.objectNode();
         switch (collection) {
             case "customers" -> body.put("firstName", "Fuzz").put("lastName", "Test").put("email", "fuzz@example.com")
@@ -137,7 +139,7 @@ final class HostileRequests {
         valid.fieldNames().forEachRemaining(fields::add);
         String field = pick(fields);
         ObjectNode body = valid.deepCopy();
-        switch (random.nextInt(13)) {
+        switch (random.nextInt(15)) {
             case 0 -> {
                 body.set(field, wrongType(body.get(field)));
                 return json(body, "wrong type of " + field);
@@ -192,6 +194,17 @@ final class HostileRequests {
                 body.putNull(field);
                 return json(body, "null " + field);
             }
+            case 13 -> {
+                // issue 34: Jackson read the first value and ignored the rest
+                return new Mutated(body + pick(List.of("{}", "{\"" + field + "\":1}", " []", "x", "null", "1")),
+                        "application/json", "a second value after the body");
+            }
+            case 14 -> {
+                // issue 34: a string of epoch seconds was read as a timestamp
+                String target = timeFields.isEmpty() ? field : pick(timeFields);
+                body.put(target, pick(EPOCH_STRINGS));
+                return json(body, "epoch seconds as a string in " + target);
+            }
             default -> {
                 return new Mutated(NODES.arrayNode().add(body).toString(), "application/json", "array instead of object");
             }
@@ -238,16 +251,21 @@ final class HostileRequests {
             default -> pickId(mine.endpoint(), theirs.endpoint(), "we");
         };
         String base = collection.equals("webhook-endpoints") ? "/api/webhook-endpoints/" : "/api/v1/" + collection + "/";
-        ObjectNode valid = switch (collection) {
+        ObjectNode valid = validPatch(collection);
+        Mutated mutated = mutate(valid, collection.equals("appointments") ? List.of("startsAt") : List.of());
+        return new Hostile("PATCH", base + id, mutated.body(), random.nextBoolean() ? "application/merge-patch+json"
+                : mutated.contentType(), Map.of(), null, "patch: " + mutated.how());
+    }
+
+    /** A valid merge patch of one of {@code collection} (those with a PATCH route). */
+    static ObjectNode validPatch(String collection) {
+        return switch (collection) {
             case "customers" -> NODES.objectNode().put("firstName", "Patched").put("email", "patched@example.com");
             case "services" -> NODES.objectNode().put("durationMinutes", 45);
             case "staff" -> NODES.objectNode().put("name", "Patched");
             case "appointments" -> NODES.objectNode().put("startsAt", "2033-01-01T10:00:00Z");
             default -> NODES.objectNode().put("description", "patched");
         };
-        Mutated mutated = mutate(valid, collection.equals("appointments") ? List.of("startsAt") : List.of());
-        return new Hostile("PATCH", base + id, mutated.body(), random.nextBoolean() ? "application/merge-patch+json"
-                : mutated.contentType(), Map.of(), null, "patch: " + mutated.how());
     }
 
     private Hostile get() {
@@ -297,7 +315,8 @@ final class HostileRequests {
             return new Hostile("POST", "/api/webhook-endpoints/" + mine.endpoint() + "/recover", recover.toString(),
                     "application/json", Map.of(), null, "recover with odd since");
         }
-        return new Hostile("POST", path, "{}", "application/json", Map.of(), null, "action on another's or no id");
+        return new Hostile("POST", path, pick(List.of("{}", "", "{\"force\":true}", "[]", "{}{}")), "application/json",
+                Map.of(), null, "action on another's or no id");
     }
 
     private Hostile wrongMethodOrPath() {

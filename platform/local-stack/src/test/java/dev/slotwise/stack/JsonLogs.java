@@ -29,6 +29,23 @@ final class JsonLogs {
         return lines(SharedStack.stack().dataDir().resolve("logs").resolve(component + ".log"));
     }
 
+    /**
+     * Whether a line of a component's log is at ERROR (or worse). The logs are JSON lines ({@code "level":"ERROR"});
+     * a line that is not JSON (a JVM's own complaint before logging is set up) is read as text, by its level word.
+     */
+    static boolean isError(String line) {
+        String text = line.strip();
+        if (text.startsWith("{")) {
+            try {
+                String level = JSON.readTree(text).path("level").asText("");
+                return level.equals("ERROR") || level.equals("FATAL") || level.equals("SEVERE");
+            } catch (IOException notJson) {
+                // a line cut short, or not JSON after all: read it as text
+            }
+        }
+        return text.matches("(?s).*\\b(ERROR|FATAL|SEVERE)\\b.*");
+    }
+
     /** An MDC value of a line: under {@code mdc}, or at the top level. */
     static String mdc(JsonNode line, String key) {
         return line.path("mdc").path(key).isMissingNode() ? line.path(key).asText(null) : line.path("mdc").path(key).asText();

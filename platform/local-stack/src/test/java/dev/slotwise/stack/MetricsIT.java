@@ -7,6 +7,7 @@ import static dev.slotwise.stack.StackApi.created;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.slotwise.stack.StackApi.Answer;
+import dev.slotwise.testing.ClockWindows;
 import dev.slotwise.testing.WebhookReceiver;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -71,8 +72,11 @@ class MetricsIT {
             }
             assertThat(call("PATCH", "/api/v1/customers/" + customer, key, "{\"lastName\":\"Updated\"}").status())
                     .isEqualTo(200);
+            // the small tenant's quota is one request an hour: both requests must fall in one hour's window
+            long hour = ClockWindows.awaitRoom(Duration.ofHours(1), Duration.ofSeconds(30));
             assertThat(call("GET", "/api/v1/customers", smallKey, null).status()).isEqualTo(200);
             assertThat(call("GET", "/api/v1/customers", smallKey, null).status()).isEqualTo(429);
+            assertThat(ClockWindows.current(Duration.ofHours(1))).as("both in one hour's window").isEqualTo(hour);
             assertThat(call("GET", "/api/v1/customers/" + customer, null, null).status()).isEqualTo(401);
 
             healthy.await(hook -> hook.body().contains("\"firstName\":\"Metric "), 3, Duration.ofSeconds(30));

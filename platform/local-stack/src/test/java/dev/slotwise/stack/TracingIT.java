@@ -99,6 +99,42 @@ class TracingIT {
         }
     }
 
+    /**
+     * Issue 34: the gateway starts every trace. A client's {@code traceparent} (sampled) neither becomes the parent of
+     * the gateway's span nor names the trace, so it cannot force export nor join a trace of its choosing.
+     */
+    @Test
+    void aClientsTraceparentNeitherNamesTheTraceNorParentsTheGatewaysSpan() throws Exception {
+        String key = createKey(createTenant("Tracing IT client context"), "customers.read").get("key").asText();
+        String clientTrace = java.util.HexFormat.of().formatHex(java.security.SecureRandom.getSeed(16));
+        String requestId = "it-client-trace-" + java.util.UUID.randomUUID();
+        assertThat(call("GET", "/api/v1/customers", key, null, Map.of("X-Request-Id", requestId,
+                "traceparent", "00-" + clientTrace + "-00f067aa0ba902b7-01", "baggage", "user=mallory")).status())
+                .isEqualTo(200);
+
+        String trace = awaitTraceOfRequest(requestId);
+        assertThat(trace).isNotEqualTo(clientTrace);
+        ReceivedSpan gateway = awaitSpan(span -> span.traceId().equals(trace) && span.service().equals("api-gateway")
+                && span.kind() == SERVER);
+        assertThat(gateway.parentSpanId()).as("the gateway's span is the root of its trace").isEmpty();
+        assertThat(SharedStack.traces().spans()).noneMatch(span -> span.traceId().equals(clientTrace));
+    }
+
+    /** The trace id customer-service's log lines of the request name. */
+    private static String awaitTraceOfRequest(String requestId) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            Optional<String> trace = JsonLogs.lines("customer-service").stream()
+                    .filter(line -> requestId.equals(JsonLogs.mdc(line, "requestId")))
+                    .map(line -> JsonLogs.mdc(line, "traceId")).filter(java.util.Objects::nonNull).findFirst();
+            if (trace.isPresent()) {
+                return trace.get();
+            }
+            assertThat(System.nanoTime()).as("no log line of request " + requestId).isLessThan(deadline);
+            Thread.sleep(250);
+        }
+    }
+
     private static List<ReceivedSpan> spansOf(String trace) {
         return SharedStack.traces().spans().stream().filter(span -> span.traceId().equals(trace)).toList();
     }

@@ -5,11 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
@@ -20,6 +22,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 public final class KafkaEvents implements AutoCloseable {
 
     private final List<ConsumerRecord<String, String>> received = new CopyOnWriteArrayList<>();
+    /** How far the poller has read each partition: the offset of the next record it will get. */
+    private final Map<TopicPartition, Long> positions = new ConcurrentHashMap<>();
+    private final Map<String, Object> config;
     private final Thread poller;
     private final String topic;
     private volatile boolean open = true;
@@ -33,11 +38,15 @@ public final class KafkaEvents implements AutoCloseable {
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         this.topic = topic;
+        this.config = config;
         poller = new Thread(() -> {
             try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {
                 consumer.subscribe(List.of(topic));
                 while (open) {
                     consumer.poll(Duration.ofMillis(200)).forEach(received::add);
+                    for (TopicPartition partition : consumer.assignment()) {
+                        positions.put(partition, consumer.position(partition));
+                    }
                 }
             }
         }, "kafka-events-" + topic);
@@ -65,6 +74,34 @@ public final class KafkaEvents implements AutoCloseable {
             }
         }
         throw new AssertionError("no matching event within " + timeout + "; received: " + received.size());
+    }
+
+    /**
+     * Waits until every record the topic holds now, in every partition, has been read: then {@link #all()} holds all
+     * of them. For a test that asserts an event was NOT published, once everything that could have published it has
+     * been acknowledged by the broker (the outbox is empty): records of different partitions arrive in no particular
+     * order, so a later event's arrival says nothing about another partition.
+     */
+    public void awaitCaughtUp(Duration timeout) {
+        Map<TopicPartition, Long> ends;
+        try (KafkaConsumer<String, String> probe = new KafkaConsumer<>(config)) {
+            List<TopicPartition> partitions = probe.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+            ends = probe.endOffsets(partitions);
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (ends.entrySet().stream().anyMatch(end -> positions.getOrDefault(end.getKey(), 0L) < end.getValue())) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not caught up with " + topic + " within " + timeout + ": read " + positions
+                        + ", the topic ends at " + ends);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     public Optional<ConsumerRecord<String, String>> find(Predicate<String> valueMatches) {

@@ -91,6 +91,28 @@ public abstract class ServiceChassisContract {
     }
 
     /**
+     * A header HTTP does not allow (a control character in it) is refused by the HTTP layer before any handler runs;
+     * that refusal is a problem document with a request id, like every other (issue 34), and closes the connection.
+     */
+    @Test
+    void aRequestTheHttpLayerRefusesIsAProblemWithARequestId() throws Exception {
+        URL server = URI.create(RestAssured.baseURI + ":" + RestAssured.port).toURL();
+        for (String header : List.of("Content-Type: application/json\u0001", "Idempotency-Key: a\u001bb", "X-Odd: \u007f")) {
+            RawHttp.Answer answer = RawHttp.exchange(server, "POST /internal/v1/identity HTTP/1.1\r\nHost: service\r\n"
+                    + header + "\r\nContent-Length: 2\r\n\r\n{}", Duration.ofSeconds(2));
+            String text = answer.text();
+            assertTrue(text.startsWith("HTTP/1.1 400 "), text);
+            String head = text.substring(0, Math.max(0, text.indexOf("\r\n\r\n"))).toLowerCase(java.util.Locale.ROOT);
+            assertTrue(head.contains("content-type: application/problem+json"), text);
+            String requestId = head.lines().filter(line -> line.startsWith("x-request-id: ")).findFirst()
+                    .map(line -> line.substring("x-request-id: ".length())).orElse(null);
+            assertTrue(requestId != null && text.contains("\"requestId\":\"" + requestId + "\""), text);
+            assertTrue(text.contains("\"code\":\"malformed_request\""), text);
+            assertTrue(answer.closedByServer(), "connection closed after: " + text);
+        }
+    }
+
+    /**
      * A request HTTP cannot even frame (a chunk size that is no number, no {@code Host}) is the client's mistake:
      * 400 (or, for a body it cannot frame, the connection closed), and at most a short line in the log, never an
      * ERROR with a stack trace (issue 14).

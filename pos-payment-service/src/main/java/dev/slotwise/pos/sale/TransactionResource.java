@@ -1,6 +1,7 @@
 package dev.slotwise.pos.sale;
 
 import dev.slotwise.commons.http.Created;
+import dev.slotwise.commons.json.NoFields;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -55,8 +56,9 @@ public class TransactionResource {
 
     @POST
     @Path("{id}/refund")
+    @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("transactions.write")
-    public Uni<TransactionView> refund(@PathParam("id") String id) {
+    public Uni<TransactionView> refund(@PathParam("id") String id, NoFields none) {
         return register.refund(tenant.tenantId(), id);
     }
 }

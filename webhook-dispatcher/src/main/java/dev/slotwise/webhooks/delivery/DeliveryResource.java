@@ -1,5 +1,6 @@
 package dev.slotwise.webhooks.delivery;
 
+import dev.slotwise.commons.json.NoFields;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -54,7 +55,9 @@ public class DeliveryResource {
 
     @POST
     @Path("deliveries/{deliveryId}/replay")
-    public Uni<Response> replay(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId) {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> replay(@PathParam("endpointId") String endpointId, @PathParam("deliveryId") String deliveryId,
+            NoFields none) {
         return deliveries.replay(Caller.of(tenant), endpointId, deliveryId).map(DeliveryResource::accepted);
     }
 
@@ -73,7 +76,8 @@ public class DeliveryResource {
 
     @POST
     @Path("ping")
-    public Uni<Response> ping(@PathParam("endpointId") String endpointId) {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> ping(@PathParam("endpointId") String endpointId, NoFields none) {
         return deliveries.ping(Caller.of(tenant), endpointId).map(DeliveryResource::accepted);
     }
 

@@ -1,6 +1,7 @@
 package dev.slotwise.webhooks.endpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.commons.json.NoFields;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -75,7 +76,8 @@ public class EndpointResource {
 
     @POST
     @Path("{id}/rotate-secret")
-    public Uni<Response> rotateSecret(@PathParam("id") String id) {
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> rotateSecret(@PathParam("id") String id, NoFields none) {
         return lifecycle.rotateSecret(Caller.of(tenant), id)
                 .map(secret -> Response.ok(secret).header("Cache-Control", "no-store").build());
     }

@@ -1,6 +1,7 @@
 package dev.slotwise.commons.json;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
@@ -11,17 +12,21 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.regex.Pattern;
 
 /**
  * ISO 8601 timestamps as Jackson's Java-time module reads them, limited to the years 1 to 9999: the range of an ISO
  * timestamp without an expanded year, and well inside PostgreSQL's. {@code +292278994-01-01T00:00:00Z} parses as an
- * {@link Instant}, but no column holds it. A number is not a timestamp either (CONTRACT §2). Wraps whatever
+ * {@link Instant}, but no column holds it. A number is not a timestamp either (CONTRACT §2), nor is a string of digits
+ * ({@code "1934071200"}), which Jackson would read as epoch seconds: a number in disguise. Wraps whatever
  * deserializer Jackson chose, so its settings still apply.
  */
 final class StorableTimestamps extends DelegatingDeserializer {
 
     private static final Instant FIRST = Instant.parse("0001-01-01T00:00:00Z");
     private static final Instant END = Instant.parse("+10000-01-01T00:00:00Z");
+    /** What Jackson's Java-time module would read as an epoch number: digits, perhaps signed, perhaps with a fraction. */
+    private static final Pattern EPOCH_NUMBER = Pattern.compile("\\s*[+-]?\\d+(\\.\\d*)?\\s*");
 
     private StorableTimestamps(JsonDeserializer<?> parsing) {
         super(parsing);
@@ -46,7 +51,9 @@ final class StorableTimestamps extends DelegatingDeserializer {
 
     @Override
     public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-        if (parser.currentToken() != null && parser.currentToken().isNumeric()) {
+        JsonToken token = parser.currentToken();
+        if (token != null && (token.isNumeric()
+                || token == JsonToken.VALUE_STRING && EPOCH_NUMBER.matcher(parser.getText()).matches())) {
             throw InvalidFormatException.from(parser, "must be an ISO 8601 timestamp, not a number", parser.getText(),
                     handledType());
         }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.slotwise.commons.http.RequestIds;
+import dev.slotwise.commons.json.NotUtf8Json;
+import dev.slotwise.commons.json.StrictJson;
 import dev.slotwise.commons.pg.DatabaseOutages;
 import dev.slotwise.commons.pg.UniqueRule;
 import dev.slotwise.commons.pg.UnstorableValues;
@@ -53,6 +55,9 @@ public class ProblemMapper {
 
     @ServerExceptionMapper
     public Response mismatchedInput(MismatchedInputException e, HttpServerRequest request) {
+        if (StrictJson.isTrailingContent(e)) {
+            return ProblemResponses.response(ApiException.malformed(RequestBody.NOT_ONE_VALUE), RequestIds.of(request));
+        }
         if (e.getPath().isEmpty()) {
             return ProblemResponses.response(ApiException.malformed(RequestBody.NOT_AN_OBJECT),
                     RequestIds.of(request));
@@ -63,6 +68,12 @@ public class ProblemMapper {
 
     @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, HttpServerRequest request) {
+        if (e instanceof MismatchedInputException mismatched) {
+            return mismatchedInput(mismatched, request);
+        }
+        if (e instanceof NotUtf8Json) {
+            return ProblemResponses.response(ApiException.malformed(NotUtf8Json.MESSAGE), RequestIds.of(request));
+        }
         if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             return ProblemResponses.response(ApiException.invalid(path(mapping), "is invalid"), RequestIds.of(request));
         }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class RequestBody {
 
     static final String NOT_AN_OBJECT = "the request body must be a JSON object";
+    static final String NOT_ONE_VALUE = "the request body must be exactly one JSON value; something follows it";
     private static final String NOT_A_MERGE_PATCH = "the request body must be a JSON object (a merge patch)";
 
     private RequestBody() {

@@ -3,9 +3,14 @@ package dev.slotwise.commons.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -73,6 +78,77 @@ class StrictJsonTest {
             assertThatThrownBy(() -> json.readValue(body, Typed.class)).as(body)
                     .isInstanceOf(MismatchedInputException.class)
                     .satisfies(e -> assertThat(((MismatchedInputException) e).getPath()).isNotEmpty());
+        }
+    }
+
+    /** Issue 34: a second value, or anything but whitespace after the first, is no single JSON value. */
+    @Test
+    void anythingAfterTheValueIsRefused() {
+        for (String body : List.of("{\"notes\":\"a\"}{\"notes\":\"b\"}", "{\"notes\":\"a\"} {}", "{\"notes\":\"a\"}[]",
+                "{\"notes\":\"a\"}1", "{\"notes\":\"a\"}\"x\"", "{\"notes\":\"a\"}null", "{\"notes\":\"a\"}garbage")) {
+            assertThatThrownBy(() -> json.readValue(body, Booking.class)).as(body)
+                    .isInstanceOf(JsonProcessingException.class)
+                    .satisfies(e -> assertThat(StrictJson.isTrailingContent((JsonProcessingException) e)
+                            || !(e instanceof MismatchedInputException)).as("told apart from a value of the wrong type").isTrue());
+            assertThatThrownBy(() -> json.readValue(body.getBytes(StandardCharsets.UTF_8), JsonNode.class)).as(body)
+                    .isInstanceOf(JsonProcessingException.class);
+        }
+        assertThat(StrictJson.isTrailingContent(catchJson("{\"notes\":\"a\"}{}"))).isTrue();
+        assertThat(StrictJson.isTrailingContent(catchJson("{\"notes\":1}"))).isFalse();
+    }
+
+    @Test
+    void whitespaceAroundTheValueIsFine() throws Exception {
+        assertThat(json.readValue(" \r\n\t{\"notes\":\"a\"} \r\n\t".getBytes(StandardCharsets.UTF_8), Booking.class).notes())
+                .isEqualTo("a");
+    }
+
+    /** RFC 8259 §8.1: JSON exchanged between systems is UTF-8; Jackson would otherwise detect UTF-16 and UTF-32. */
+    @Test
+    void aBodyInAnotherEncodingThanUtf8IsRefused() {
+        String body = "{\"notes\":\"caf\u00e9\"}";
+        for (String charset : List.of("UTF-16BE", "UTF-16LE", "UTF-16", "UTF-32BE", "UTF-32LE")) {
+            byte[] bytes = body.getBytes(Charset.forName(charset));
+            assertThatThrownBy(() -> json.readValue(bytes, Booking.class)).as(charset)
+                    .isInstanceOf(NotUtf8Json.class);
+            assertThatThrownBy(() -> json.readValue(new ByteArrayInputStream(bytes), Booking.class)).as(charset)
+                    .isInstanceOf(NotUtf8Json.class);
+        }
+        // a byte order mark is refused too (RFC 8259 §8.1: senders must not add one)
+        byte[] withBom = ("\uFEFF" + body).getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> json.readValue(withBom, Booking.class)).isInstanceOf(NotUtf8Json.class);
+        // bytes that are not UTF-8 at all (ISO 8859-1's é)
+        byte[] latin1 = body.getBytes(StandardCharsets.ISO_8859_1);
+        assertThatThrownBy(() -> json.readValue(latin1, Booking.class)).isInstanceOf(JsonProcessingException.class);
+    }
+
+    @Test
+    void utf8IsReadWhateverTheCharacters() throws Exception {
+        String notes = "caf\u00e9 \u6f22\u5b57 \ud83d\ude00";
+        assertThat(json.readValue(("{\"notes\":\"" + notes + "\"}").getBytes(StandardCharsets.UTF_8), Booking.class).notes())
+                .isEqualTo(notes);
+        assertThat(json.readValue(new ByteArrayInputStream("{}".getBytes(StandardCharsets.UTF_8)), Booking.class)).isNotNull();
+    }
+
+    /** CONTRACT §2: timestamps are ISO 8601; a string of epoch seconds is a number in disguise. */
+    @Test
+    void epochSecondsInAStringAreNoTimestamp() {
+        for (String body : List.of("{\"startsAt\":\"1934071200\"}", "{\"endsAt\":\"1937152800\"}",
+                "{\"startsAt\":\"1934071200.5\"}", "{\"startsAt\":\"-1\"}", "{\"startsAt\":\" 1934071200 \"}",
+                "{\"startsAt\":\"0\"}")) {
+            assertThatThrownBy(() -> json.readValue(body, Booking.class)).as(body)
+                    .isInstanceOf(MismatchedInputException.class)
+                    .satisfies(e -> assertThat(((MismatchedInputException) e).getPath().get(0).getFieldName())
+                            .isIn("startsAt", "endsAt"));
+        }
+    }
+
+    private JsonProcessingException catchJson(String body) {
+        try {
+            json.readValue(body, Booking.class);
+            throw new AssertionError("read: " + body);
+        } catch (JsonProcessingException e) {
+            return e;
         }
     }
 }

@@ -1,0 +1,169 @@
+package dev.slotwise.gateway.ratelimit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CONTRACT §6, "N replicas together never admit more than the quota", when the shared store is slow rather than out
+ * (issue 34: one command slower than 250 ms sent a replica to a fresh counter in its memory, and two replicas admitted
+ * 101 of 100): a slow answer is awaited. And what an outage (a refused connection, no answer within the timeout) does:
+ * counting on in memory from the last shared count, added back to the store once it answers. The store here is a map with a switch for slowness and refusal; the Redis side is GatewayReplicasIT's.
+ */
+class FailoverCountersTest {
+
+    private static final Duration TTL = Duration.ofHours(1);
+    private static final Duration TIMEOUT = Duration.ofSeconds(1);
+    private static final Duration PAUSE = Duration.ofSeconds(5);
+    private static final long QUOTA = 100;
+
+    private final Store store = new Store();
+    private final AtomicLong clock = new AtomicLong();
+
+    @AfterEach
+    void stop() {
+        store.timer.shutdownNow();
+    }
+
+    private FailoverCounters replica() {
+        return new FailoverCounters(store, TIMEOUT, PAUSE, clock::get);
+    }
+
+    private static long count(FailoverCounters counters, String key) {
+        return counters.increment(key, TTL).toCompletionStage().toCompletableFuture().join();
+    }
+
+    @Test
+    void aSlowAnswerIsAwaitedAndCountingStaysShared() {
+        FailoverCounters replica = replica();
+        assertThat(count(replica, "k")).isEqualTo(1);
+        store.slowOnce(Duration.ofMillis(400));
+        assertThat(count(replica, "k")).isEqualTo(2);
+        assertThat(replica.countingLocally()).isFalse();
+        assertThat(count(replica, "k")).isEqualTo(3);
+        assertThat(store.counts.get("k")).isEqualTo(3);
+    }
+
+    @Test
+    void slowAnswersDoNotLetTwoReplicasAdmitMoreThanTheQuota() {
+        FailoverCounters one = replica();
+        FailoverCounters other = replica();
+        int admitted = 0;
+        for (int i = 0; i < 300; i++) {
+            if (i == 20 || i == 81 || i == 99) {
+                store.slowOnce(Duration.ofMillis(400));
+            }
+            if (count(i % 2 == 0 ? one : other, "tenant") <= QUOTA) {
+                admitted++;
+            }
+        }
+        assertThat(admitted).isEqualTo((int) QUOTA);
+        assertThat(one.countingLocally()).isFalse();
+        assertThat(other.countingLocally()).isFalse();
+    }
+
+    @Test
+    void aRefusedConnectionIsAnOutageCountedOnFromTheLastSharedCountAndAddedBackAfterwards() {
+        FailoverCounters replica = replica();
+        for (int i = 0; i < 40; i++) {
+            count(replica, "k");
+        }
+        store.refusing = true;
+        assertThat(count(replica, "k")).isEqualTo(41);
+        assertThat(replica.countingLocally()).isTrue();
+        for (int i = 0; i < 9; i++) {
+            count(replica, "k");
+        }
+        assertThat(replica.current("k").result()).isEqualTo(50);
+
+        store.refusing = false;
+        assertThat(count(replica, "k")).as("still in memory until the pause is over").isEqualTo(51);
+        assertThat(store.counts.get("k")).isEqualTo(40);
+        clock.addAndGet(PAUSE.toNanos());
+        count(replica, "k"); // asks the store again: the 11 counted in memory are added to it, then this one
+        awaitStore("k", 52);
+        assertThat(replica.countingLocally()).isFalse();
+        assertThat(count(replica, "k")).isEqualTo(53);
+    }
+
+    @Test
+    void noAnswerWithinTheTimeoutIsAnOutage() {
+        FailoverCounters replica = replica();
+        count(replica, "k");
+        store.slowOnce(TIMEOUT.plusMillis(500));
+        assertThat(count(replica, "k")).as("counted on from the last shared count").isEqualTo(2);
+        assertThat(replica.countingLocally()).isTrue();
+    }
+
+    @Test
+    void whatWasCountedForAWindowThatIsOverIsNotAddedBack() {
+        FailoverCounters replica = replica();
+        store.refusing = true;
+        replica.increment("old", Duration.ofSeconds(2));
+        store.refusing = false;
+        clock.addAndGet(PAUSE.toNanos());
+        count(replica, "new");
+        awaitStore("new", 1);
+        assertThat(store.counts).doesNotContainKey("old");
+    }
+
+    private void awaitStore(String key, long expected) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (store.counts.getOrDefault(key, 0L) < expected && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(store.counts.get(key)).isEqualTo(expected);
+    }
+
+    /** The shared store: counts at once (as Redis runs a command it received), answers late or refuses on demand. */
+    private static final class Store implements Counters {
+
+        final Map<String, Long> counts = new ConcurrentHashMap<>();
+        final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        volatile boolean refusing;
+        volatile Duration delay = Duration.ZERO;
+        volatile Duration once;
+
+        void slowOnce(Duration slow) {
+            once = slow;
+        }
+
+        @Override
+        public Future<Long> add(String key, long amount, Duration ttl) {
+            if (refusing) {
+                return Future.failedFuture(new ConnectException("Connection refused"));
+            }
+            return answer(counts.merge(key, amount, Long::sum));
+        }
+
+        @Override
+        public Future<Long> current(String key) {
+            if (refusing) {
+                return Future.failedFuture(new ConnectException("Connection refused"));
+            }
+            return answer(counts.getOrDefault(key, 0L));
+        }
+
+        private Future<Long> answer(long value) {
+            Duration late = once != null ? once : delay;
+            once = null;
+            if (late.isZero()) {
+                return Future.succeededFuture(value);
+            }
+            Promise<Long> promise = Promise.promise();
+            timer.schedule(() -> promise.complete(value), late.toMillis(), TimeUnit.MILLISECONDS);
+            return promise.future();
+        }
+    }
+}
