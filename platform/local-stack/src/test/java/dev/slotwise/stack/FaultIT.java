@@ -41,6 +41,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,7 +62,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * 201 arrives as exactly one event id, each under one delivery id. And webhooks resume in seconds: an event that was
  * on its way while a component was down is late by how long it arrives after that component was ready again — at
  * most 15 s for 99 % of the events a crash held up, at most 5 s for every event of a graceful restart and for every
- * event no fault touched (during a rollout, which takes nothing away, late by how long after its commit it arrived). The timeline of each fault's events (committed → enqueued → first attempt → received) is
+ * event no fault touched (during a rollout, which takes nothing away, late by how long after its commit it arrived). The timeline of each fault's events (committed → published to Kafka → enqueued → first attempt → received) is
  * printed and written to {@code target/fault-timeline.txt}.
  */
 @ExtendWith(SharedStack.class)
@@ -88,8 +93,9 @@ class FaultIT {
     private record Fault(String name, boolean crash, boolean away, Instant began, Instant ready) {
     }
 
-    /** One event as the receiver saw it first, with the dispatcher's record of it. */
-    private record Arrival(String eventId, Instant created, Instant received, Instant enqueued, Instant attempted) {
+    /** One event as the receiver saw it first, with when Kafka took it and the dispatcher's record of it. */
+    private record Arrival(String eventId, Instant created, Instant received, Instant published, Instant enqueued,
+            Instant attempted) {
     }
 
     private final Set<String> answered = ConcurrentHashMap.newKeySet();
@@ -192,7 +198,7 @@ class FaultIT {
         byFault.put("no fault", new ArrayList<>());
         faults.forEach(fault -> byFault.put(fault.name(), new ArrayList<>()));
         Map<Arrival, Duration> lateness = new HashMap<>();
-        StringBuilder csv = new StringBuilder("event,created,enqueued,attempted,received,fault\n");
+        StringBuilder csv = new StringBuilder("event,created,published,enqueued,attempted,received,fault\n");
         for (Arrival arrival : arrivals) {
             Fault touchedBy = faults.stream()
                     .filter(f -> arrival.received().isAfter(f.began())
@@ -205,13 +211,13 @@ class FaultIT {
             String group = touchedBy == null ? "no fault" : touchedBy.name();
             byFault.get(group).add(arrival);
             csv.append(String.join(",", arrival.eventId(), String.valueOf(arrival.created()),
-                    String.valueOf(arrival.enqueued()), String.valueOf(arrival.attempted()),
+                    String.valueOf(arrival.published()), String.valueOf(arrival.enqueued()), String.valueOf(arrival.attempted()),
                     String.valueOf(arrival.received()), group)).append('\n');
         }
         Files.writeString(Path.of("target", "fault-events.csv"), csv);
         StringBuilder table = new StringBuilder(String.format(
-                "%-30s %6s %9s %9s %9s | p99 of: %9s %9s %9s%n", "fault (ready after)", "events", "late p50",
-                "late p99", "late max", "enqueued", "attempted", "received"));
+                "%-30s %6s %9s %9s %9s | p99 of: %9s %9s %9s %9s%n", "fault (ready after)", "events", "late p50",
+                "late p99", "late max", "published", "enqueued", "attempted", "received"));
         List<String> tooLate = new ArrayList<>();
         for (Map.Entry<String, List<Arrival>> group : byFault.entrySet()) {
             List<Arrival> events = group.getValue();
@@ -219,9 +225,10 @@ class FaultIT {
             String name = fault == null ? group.getKey()
                     : group.getKey() + " (" + Duration.between(fault.began(), fault.ready()).toMillis() / 100 / 10.0 + " s)";
             List<Duration> late = events.stream().map(lateness::get).sorted().toList();
-            table.append(String.format("%-30s %6d %9s %9s %9s | %9s %9s %9s%n", name, events.size(),
+            table.append(String.format("%-30s %6d %9s %9s %9s | %9s %9s %9s %9s%n", name, events.size(),
                     seconds(percentile(late, 50)), seconds(percentile(late, 99)), seconds(percentile(late, 100)),
-                    seconds(stage(events, a -> Duration.between(a.created(), a.enqueued()))),
+                    seconds(stage(events, a -> Duration.between(a.created(), a.published()))),
+                    seconds(stage(events, a -> Duration.between(a.published(), a.enqueued()))),
                     seconds(stage(events, a -> Duration.between(a.enqueued(), a.attempted()))),
                     seconds(stage(events, a -> Duration.between(a.attempted(), a.received())))));
             if (events.isEmpty()) {
@@ -240,7 +247,8 @@ class FaultIT {
     }
 
     private static Duration stage(List<Arrival> events, Function<Arrival, Duration> stage) {
-        return percentile(events.stream().filter(a -> a.enqueued() != null && a.attempted() != null).map(stage)
+        return percentile(events.stream()
+                .filter(a -> a.published() != null && a.enqueued() != null && a.attempted() != null).map(stage)
                 .sorted().toList(), 99);
     }
 
@@ -277,14 +285,40 @@ class FaultIT {
                 }
             }
         }
+        Map<String, Instant> published = publishedAt(List.of("slotwise.customer.events", "slotwise.appointment.events"));
         List<Arrival> arrivals = new ArrayList<>();
         for (Map.Entry<String, WebhookReceiver.Received> event : first.entrySet()) {
             Instant[] stages = recorded.getOrDefault(event.getKey(), new Instant[2]);
             arrivals.add(new Arrival(event.getKey(),
                     Instant.parse(JSON.readTree(event.getValue().body()).get("createdAt").asText()),
-                    event.getValue().at(), stages[0], stages[1]));
+                    event.getValue().at(), published.get(event.getKey()), stages[0], stages[1]));
         }
         return arrivals;
+    }
+
+    /** Event id → when its record was produced to Kafka (the record's timestamp), read from each topic's start. */
+    private static Map<String, Instant> publishedAt(List<String> topics) throws Exception {
+        Map<String, Instant> published = new HashMap<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedStack.stack().kafkaBootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName()))) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (String topic : topics) {
+                consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
+            }
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.get(p)) && System.nanoTime() < deadline) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
+                    published.putIfAbsent(JSON.readTree(record.value()).path("id").asText(),
+                            Instant.ofEpochMilli(record.timestamp()));
+                }
+            }
+        }
+        return published;
     }
 
     private void send(String key, String path, String body) {
