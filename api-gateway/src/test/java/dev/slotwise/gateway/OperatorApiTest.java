@@ -13,6 +13,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
 import dev.slotwise.gateway.credential.BearerSecrets;
+import dev.slotwise.testing.ClockWindows;
 import dev.slotwise.testing.PostgresTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -20,6 +21,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,6 +49,9 @@ class OperatorApiTest {
 
     @Test
     void failedOperatorTokensAreThrottledPerAddressButTheRightTokenNeverIs() {
+        // the brake counts in one-minute windows aligned to the clock (CONTRACT §6): 31 failures that straddle a
+        // minute's turn are two windows' worth, each under the limit, so the burst starts with room in its minute
+        long window = ClockWindows.awaitRoom(Duration.ofMinutes(1), Duration.ofSeconds(30));
         String guesser = "203.0.113.77";
         for (int i = 0; i < 30; i++) {
             given().header("X-Forwarded-For", guesser).auth().oauth2("guess-" + i).get("/admin/v1/tenants")
@@ -60,6 +65,7 @@ class OperatorApiTest {
         // another address is not held back by this one's guesses
         given().header("X-Forwarded-For", "203.0.113.78").auth().oauth2("one-guess").get("/admin/v1/tenants")
                 .then().statusCode(401);
+        assertThat(ClockWindows.current(Duration.ofMinutes(1))).as("the guesses fitted in one minute").isEqualTo(window);
     }
 
     @Test
