@@ -34,7 +34,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -118,13 +117,13 @@ public class AuthorizeEndpoint {
     private Uni<Response> afterSignIn(UriInfo uri, CheckedRequest.Valid request, String formToken, String email,
             SignInOutcome outcome) {
         if (outcome instanceof SignInOutcome.Verified verified) {
-            return requests.signedIn(request, verified.accounts())
+            return requests.signedIn(request, verified)
                     .map(id -> SecureHtml.seeOther(issuer.endpoint(uri, "/oauth/authorize/consent"),
                             cookie(uri, COOKIE, id)));
         }
         if (outcome instanceof SignInOutcome.Throttled throttled) {
             return Uni.createFrom().item(Response.fromResponse(signInPage(429, uri, request.client(), formToken, email,
-                            "Too many failed sign-ins. Try again in " + minutes(throttled.retryAfterSeconds()) + "."))
+                            throttled.message()))
                     .header("Retry-After", throttled.retryAfterSeconds()).build());
         }
         return Uni.createFrom().item(signInPage(200, uri, request.client(), formToken, email,
@@ -171,11 +170,15 @@ public class AuthorizeEndpoint {
                     .map(accounts -> accounts.stream().filter(a -> a.userId().equals(userId)).findFirst().orElseThrow())
                     .chain(chosen -> grants.approve(pending, chosen, scopes))
                     .call(() -> requests.finish(pending))
-                    .map(code -> code.isEmpty() ? unavailable(client) : SecureHtml.seeOther(
-                            new AuthorizationSuccessResponse(redirectUri,
-                                    new com.nimbusds.oauth2.sdk.AuthorizationCode(code.get()), null, state,
-                                    issuer.of(uri), ResponseMode.QUERY).toURI(),
-                            expiredCookies(uri)));
+                    .map(approval -> {
+                        if (approval instanceof Approval.Approved approved) {
+                            return SecureHtml.seeOther(new AuthorizationSuccessResponse(redirectUri,
+                                            new com.nimbusds.oauth2.sdk.AuthorizationCode(approved.code()), null, state,
+                                            issuer.of(uri), ResponseMode.QUERY).toURI(),
+                                    expiredCookies(uri));
+                        }
+                        return approval instanceof Approval.SignInEnded ? expired() : unavailable(client);
+                    });
         });
     }
 
@@ -281,10 +284,5 @@ public class AuthorizeEndpoint {
     private NewCookie expiredCookie(UriInfo uri, String name) {
         return new NewCookie.Builder(name).value("").path(COOKIE_PATH).httpOnly(true)
                 .secure(issuer.https(uri)).sameSite(NewCookie.SameSite.LAX).maxAge(0).build();
-    }
-
-    private static String minutes(long seconds) {
-        long minutes = (seconds + 59) / 60;
-        return minutes <= 1 ? "a minute" : minutes + " minutes";
     }
 }
