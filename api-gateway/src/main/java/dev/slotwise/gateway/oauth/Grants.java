@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * Grants: one per approval of an application by a tenant's user, the family of every code and token that approval
  * leads to. Revoking a grant (the panel's "Revoke access", a reused code or refresh token, revoking a refresh token,
- * disabling the application) ends all of them: every replica refuses its access tokens within the credential cache's TTL, this one at once.
+ * disabling the application) ends all of them: every replica refuses its access tokens within the credential cache's
+ * TTL, this one at once; and the webhook endpoints the grant created are ended ({@link RevokedGrantWebhooks}).
  */
 @ApplicationScoped
 public class Grants {
@@ -52,10 +53,12 @@ public class Grants {
 
     private final Pool pool;
     private final CredentialStore credentials;
+    private final RevokedGrantWebhooks webhooks;
 
-    public Grants(Pool pool, CredentialStore credentials) {
+    public Grants(Pool pool, CredentialStore credentials, RevokedGrantWebhooks webhooks) {
         this.pool = pool;
         this.credentials = credentials;
+        this.webhooks = webhooks;
     }
 
     /**
@@ -110,14 +113,14 @@ public class Grants {
                     if (hashes == null) {
                         return false;
                     }
-                    forgetAfterCommit(hashes);
+                    afterRevoking(hashes);
                     return true;
                 });
     }
 
     /**
      * Revokes the grant within the caller's transaction; answers the hashes of its live access tokens, for
-     * {@link #forgetAfterCommit}.
+     * {@link #afterRevoking}.
      */
     Uni<List<byte[]>> revokeFamily(SqlConnection connection, String grantId) {
         return connection.preparedQuery(REVOKE).execute(Tuple.of(grantId))
@@ -131,7 +134,7 @@ public class Grants {
 
     /**
      * Revokes every grant of the client, in every tenant, within the caller's transaction; answers the hashes of their
-     * live access tokens, for {@link #forgetAfterCommit}.
+     * live access tokens, for {@link #afterRevoking}.
      */
     Uni<List<byte[]>> revokeEveryGrantOf(SqlConnection connection, String clientId) {
         return connection.preparedQuery(REVOKE_CLIENT).execute(Tuple.of(clientId))
@@ -147,7 +150,12 @@ public class Grants {
                 });
     }
 
-    void forgetAfterCommit(List<byte[]> accessTokenHashes) {
+    /**
+     * Once a revocation committed: this replica forgets the revoked access tokens at once, and the dispatcher is told
+     * now to end the webhook endpoints of the grants revoked (the loop finds them in the database).
+     */
+    void afterRevoking(List<byte[]> accessTokenHashes) {
         accessTokenHashes.forEach(credentials::forget);
+        webhooks.wake();
     }
 }

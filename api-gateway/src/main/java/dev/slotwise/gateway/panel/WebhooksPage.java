@@ -1,6 +1,7 @@
 package dev.slotwise.gateway.panel;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.gateway.webhooks.DispatcherClient;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
@@ -348,7 +349,7 @@ public class WebhooksPage {
     }
 
     /** 404 for what the tenant does not have; the unavailability page when the dispatcher did not answer. */
-    private Response failed(WebhooksApi.Answer answer) {
+    private Response failed(DispatcherClient.Answer answer) {
         return answer.status() >= 500 ? pages.unavailable(answer.message()) : pages.notFound();
     }
 
