@@ -26,6 +26,7 @@ public final class EchoUpstream {
     private final HttpServer server;
     private final AtomicReference<Seen> last = new AtomicReference<>();
     private final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
 
     private EchoUpstream() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -35,6 +36,8 @@ public final class EchoUpstream {
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, String.join(",", values)));
             last.set(new Seen(exchange.getRequestMethod(), exchange.getRequestURI().toString(), headers,
                     new String(body, StandardCharsets.UTF_8)));
+            requests.computeIfAbsent(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath(),
+                    request -> new AtomicInteger()).incrementAndGet();
             String marker = headers.get("X-Test-Marker");
             if (marker != null) {
                 hits.computeIfAbsent(marker, m -> new AtomicInteger()).incrementAndGet();
@@ -92,6 +95,12 @@ public final class EchoUpstream {
     /** How many requests carried {@code X-Test-Marker: marker}: how often a service would have acted on it. */
     public int hits(String marker) {
         AtomicInteger count = hits.get(marker);
+        return count == null ? 0 : count.get();
+    }
+
+    /** How many requests of this method reached this path: whether a service was called at all. */
+    public int requests(String method, String path) {
+        AtomicInteger count = requests.get(method + " " + path);
         return count == null ? 0 : count.get();
     }
 

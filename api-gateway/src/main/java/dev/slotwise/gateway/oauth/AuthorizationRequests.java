@@ -2,6 +2,7 @@ package dev.slotwise.gateway.oauth;
 
 import dev.slotwise.gateway.credential.BearerSecrets;
 import dev.slotwise.gateway.signin.SignInAccount;
+import dev.slotwise.gateway.signin.SignInOutcome;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -26,10 +27,11 @@ public class AuthorizationRequests {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String INSERT = """
             insert into oauth_authorization_requests (id_hash, client_id, redirect_uri, scopes, state, code_challenge,
-                                                      csrf_token, user_id, account_ids, expires_at)
-            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + interval '10 minutes')""";
+                                                      csrf_token, user_id, account_ids, password_at, expires_at)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + interval '10 minutes')""";
     private static final String FIND = """
-            select id_hash, client_id, redirect_uri, scopes, state, code_challenge, csrf_token, user_id, account_ids
+            select id_hash, client_id, redirect_uri, scopes, state, code_challenge, csrf_token, user_id, account_ids,
+                   password_at
               from oauth_authorization_requests where id_hash = $1 and expires_at > now()""";
     private static final String CHOOSE_ACCOUNT = """
             update oauth_authorization_requests set user_id = $2 where id_hash = $1""";
@@ -47,15 +49,15 @@ public class AuthorizationRequests {
 
     /**
      * Stores the request once a person has signed in, bound to the accounts the password was right for (the newest
-     * chosen); answers the cookie's value.
+     * chosen) and to when that password was read; answers the cookie's value.
      */
-    public Uni<String> signedIn(CheckedRequest.Valid request, List<SignInAccount> accounts) {
+    public Uni<String> signedIn(CheckedRequest.Valid request, SignInOutcome.Verified verified) {
         String id = randomToken();
-        List<String> ids = accounts.stream().map(SignInAccount::userId).toList();
+        List<String> ids = verified.accounts().stream().map(SignInAccount::userId).toList();
         return pool.preparedQuery(INSERT).execute(Tuple.from(List.of(hash(id), request.client().id(),
                         request.redirectUri().toString(), String.join(" ", request.scopes()),
                         request.state() == null ? "" : request.state(), request.codeChallenge(), randomToken(),
-                        ids.get(0), String.join(" ", ids))))
+                        ids.get(0), String.join(" ", ids), verified.passwordReadAt())))
                 .replaceWith(id);
     }
 
@@ -96,7 +98,8 @@ public class AuthorizationRequests {
         return new PendingAuthorization(row.getBuffer("id_hash").getBytes(), row.getString("client_id"),
                 row.getString("redirect_uri"), List.of(row.getString("scopes").split(" ")),
                 state.isEmpty() ? null : state, row.getString("code_challenge"), row.getString("csrf_token"),
-                row.getString("user_id"), accounts == null ? List.of() : List.of(accounts.split(" ")));
+                row.getString("user_id"), accounts == null ? List.of() : List.of(accounts.split(" ")),
+                row.getOffsetDateTime("password_at"));
     }
 
     private static Buffer hash(String token) {

@@ -18,8 +18,8 @@ import io.quarkus.qute.Template;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.annotation.security.PermitAll;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -34,7 +34,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -46,18 +45,12 @@ import java.util.function.Function;
  * <p>Nothing is stored until a person has signed in: the sign-in form posts the request's parameters back (in its
  * action's query, checked again) with a token bound to a nonce in this browser's cookie ({@link SignInFormTokens}).
  * A successful sign-in stores the request ({@link AuthorizationRequests}) under a new random id in another cookie,
- * and the consent form carries that request's CSRF token.
+ * and the consent form carries that request's CSRF token. Both cookies are {@link AuthorizeCookies}.
  */
 @Path("/oauth/authorize")
 @PermitAll
 @Produces(MediaType.TEXT_HTML)
 public class AuthorizeEndpoint {
-
-    /** The signed-in request's id, from sign-in until the decision. */
-    static final String COOKIE = "slotwise_authorize";
-    /** The nonce the sign-in form's token is bound to, from the authorize link until the decision. */
-    static final String FORM_COOKIE = "slotwise_authorize_form";
-    private static final String COOKIE_PATH = "/oauth/authorize";
 
     private final AuthorizationRequestCheck check;
     private final SignInFormTokens formTokens;
@@ -94,7 +87,7 @@ public class AuthorizeEndpoint {
         return checked(uri, valid -> {
             String nonce = SignInFormTokens.newNonce();
             return Uni.createFrom().item(signInPage(200, uri, valid.client(), formTokens.issue(nonce), null, null,
-                    cookie(uri, FORM_COOKIE, nonce)));
+                    cookie(uri, AuthorizeCookies.FORM, nonce)));
         });
     }
 
@@ -102,8 +95,9 @@ public class AuthorizeEndpoint {
     @Path("/sign-in")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> signIn(@Context UriInfo uri, @Context HttpServerRequest http,
-            @CookieParam(FORM_COOKIE) String nonce, @FormParam("csrf_token") String token,
+            @BeanParam AuthorizeCookies cookies, @FormParam("csrf_token") String token,
             @FormParam("email") String email, @FormParam("password") String password) {
+        String nonce = cookies.form(issuer.https(uri));
         SignInFormTokens.Verdict verdict = formTokens.check(nonce, token);
         if (nonce == null || verdict == SignInFormTokens.Verdict.EXPIRED) {
             return Uni.createFrom().item(expired());
@@ -118,13 +112,13 @@ public class AuthorizeEndpoint {
     private Uni<Response> afterSignIn(UriInfo uri, CheckedRequest.Valid request, String formToken, String email,
             SignInOutcome outcome) {
         if (outcome instanceof SignInOutcome.Verified verified) {
-            return requests.signedIn(request, verified.accounts())
+            return requests.signedIn(request, verified)
                     .map(id -> SecureHtml.seeOther(issuer.endpoint(uri, "/oauth/authorize/consent"),
-                            cookie(uri, COOKIE, id)));
+                            cookie(uri, AuthorizeCookies.REQUEST, id)));
         }
         if (outcome instanceof SignInOutcome.Throttled throttled) {
             return Uni.createFrom().item(Response.fromResponse(signInPage(429, uri, request.client(), formToken, email,
-                            "Too many failed sign-ins. Try again in " + minutes(throttled.retryAfterSeconds()) + "."))
+                            throttled.message()))
                     .header("Retry-After", throttled.retryAfterSeconds()).build());
         }
         return Uni.createFrom().item(signInPage(200, uri, request.client(), formToken, email,
@@ -133,8 +127,8 @@ public class AuthorizeEndpoint {
 
     @GET
     @Path("/consent")
-    public Uni<Response> consent(@CookieParam(COOKIE) String cookie) {
-        return requests.find(cookie).chain(found -> {
+    public Uni<Response> consent(@Context UriInfo uri, @BeanParam AuthorizeCookies cookies) {
+        return requests.find(cookies.request(issuer.https(uri))).chain(found -> {
             if (found.isEmpty()) {
                 return Uni.createFrom().item(expired());
             }
@@ -148,10 +142,10 @@ public class AuthorizeEndpoint {
     @POST
     @Path("/consent")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Uni<Response> decide(@Context UriInfo uri, @CookieParam(COOKIE) String cookie,
+    public Uni<Response> decide(@Context UriInfo uri, @BeanParam AuthorizeCookies cookies,
             @FormParam("csrf_token") String csrfToken, @FormParam("decision") String decision,
             @FormParam("scope") List<String> chosenScopes, @FormParam("account") String account) {
-        return pending(cookie, csrfToken, (pending, client) -> {
+        return pending(cookies.request(issuer.https(uri)), csrfToken, (pending, client) -> {
             URI redirectUri = URI.create(pending.redirectUri());
             State state = pending.state() == null ? null : new State(pending.state());
             if (!"approve".equals(decision)) {
@@ -171,11 +165,15 @@ public class AuthorizeEndpoint {
                     .map(accounts -> accounts.stream().filter(a -> a.userId().equals(userId)).findFirst().orElseThrow())
                     .chain(chosen -> grants.approve(pending, chosen, scopes))
                     .call(() -> requests.finish(pending))
-                    .map(code -> code.isEmpty() ? unavailable(client) : SecureHtml.seeOther(
-                            new AuthorizationSuccessResponse(redirectUri,
-                                    new com.nimbusds.oauth2.sdk.AuthorizationCode(code.get()), null, state,
-                                    issuer.of(uri), ResponseMode.QUERY).toURI(),
-                            expiredCookies(uri)));
+                    .map(approval -> {
+                        if (approval instanceof Approval.Approved approved) {
+                            return SecureHtml.seeOther(new AuthorizationSuccessResponse(redirectUri,
+                                            new com.nimbusds.oauth2.sdk.AuthorizationCode(approved.code()), null, state,
+                                            issuer.of(uri), ResponseMode.QUERY).toURI(),
+                                    expiredCookies(uri));
+                        }
+                        return approval instanceof Approval.SignInEnded ? expired() : unavailable(client);
+                    });
         });
     }
 
@@ -269,22 +267,15 @@ public class AuthorizeEndpoint {
         return SecureHtml.page(status, errorPage.data("heading", heading).data("message", message).render());
     }
 
-    private NewCookie cookie(UriInfo uri, String name, String value) {
-        return new NewCookie.Builder(name).value(value).path(COOKIE_PATH).httpOnly(true)
-                .secure(issuer.https(uri)).sameSite(NewCookie.SameSite.LAX).maxAge(600).build();
+    /** One of {@link AuthorizeCookies}' cookies, under its name for this scheme; an empty value deletes it. */
+    private NewCookie cookie(UriInfo uri, String cookie, String value) {
+        boolean https = issuer.https(uri);
+        return new NewCookie.Builder(AuthorizeCookies.name(cookie, https)).value(value).path(AuthorizeCookies.PATH)
+                .httpOnly(true).secure(https).sameSite(NewCookie.SameSite.LAX).maxAge(value.isEmpty() ? 0 : 600)
+                .build();
     }
 
     private NewCookie[] expiredCookies(UriInfo uri) {
-        return new NewCookie[] {expiredCookie(uri, COOKIE), expiredCookie(uri, FORM_COOKIE)};
-    }
-
-    private NewCookie expiredCookie(UriInfo uri, String name) {
-        return new NewCookie.Builder(name).value("").path(COOKIE_PATH).httpOnly(true)
-                .secure(issuer.https(uri)).sameSite(NewCookie.SameSite.LAX).maxAge(0).build();
-    }
-
-    private static String minutes(long seconds) {
-        long minutes = (seconds + 59) / 60;
-        return minutes <= 1 ? "a minute" : minutes + " minutes";
+        return new NewCookie[] {cookie(uri, AuthorizeCookies.REQUEST, ""), cookie(uri, AuthorizeCookies.FORM, "")};
     }
 }

@@ -37,7 +37,7 @@ public class ClientContainment {
                     if (hashes == null) {
                         return false;
                     }
-                    grants.forgetAfterCommit(hashes);
+                    grants.afterRevoking(hashes);
                     return true;
                 });
     }

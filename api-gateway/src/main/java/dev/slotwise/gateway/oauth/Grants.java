@@ -12,12 +12,12 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Grants: one per approval of an application by a tenant's user, the family of every code and token that approval
  * leads to. Revoking a grant (the panel's "Revoke access", a reused code or refresh token, revoking a refresh token,
- * disabling the application) ends all of them: every replica refuses its access tokens within the credential cache's TTL, this one at once.
+ * disabling the application) ends all of them: every replica refuses its access tokens within the credential cache's
+ * TTL, this one at once; and the webhook endpoints the grant created are ended ({@link RevokedGrantWebhooks}).
  */
 @ApplicationScoped
 public class Grants {
@@ -37,6 +37,13 @@ public class Grants {
             select token_hash from oauth_tokens where grant_id = any($1) and kind = 'access' and expires_at > now()""";
     /** The client's row, share-locked until the transaction ends, while it is enabled (see ClientContainment). */
     static final String ENABLED_CLIENT = "select 1 from oauth_clients where id = $1 and disabled_at is null for share";
+    /**
+     * The user's row, share-locked until the transaction ends, while the user is enabled and no session of theirs
+     * ended after the password of this sign-in was read ($2): disabling the user, a new password or "sign out
+     * everywhere" (which update the row) wait for the approval, or the approval sees them.
+     */
+    private static final String SIGNED_IN_USER = """
+            select 1 from tenant_users where id = $1 and not disabled and sessions_ended_at <= $2 for share""";
     private static final String ACTIVE = """
             select g.id, g.client_id, c.name, g.scopes, u.email, g.created_at
               from oauth_grants g join oauth_clients c on c.id = g.client_id join tenant_users u on u.id = g.user_id
@@ -46,29 +53,44 @@ public class Grants {
 
     private final Pool pool;
     private final CredentialStore credentials;
+    private final RevokedGrantWebhooks webhooks;
 
-    public Grants(Pool pool, CredentialStore credentials) {
+    public Grants(Pool pool, CredentialStore credentials, RevokedGrantWebhooks webhooks) {
         this.pool = pool;
         this.credentials = credentials;
+        this.webhooks = webhooks;
     }
 
     /**
-     * Records the approval and answers a new authorization code for it (single use, 10 minutes); empty when the
-     * application has been disabled meanwhile.
+     * Records the approval and answers a new authorization code for it (single use, 10 minutes) — unless, in the same
+     * transaction, the application turns out disabled, or the user disabled or their sessions ended since the sign-in
+     * of this consent.
      */
-    public Uni<Optional<String>> approve(PendingAuthorization pending, SignInAccount account, List<String> scopes) {
-        String grantId = Ids.next("grt");
-        String code = BearerSecrets.newSecret(BearerSecrets.AUTHORIZATION_CODE);
+    public Uni<Approval> approve(PendingAuthorization pending, SignInAccount account, List<String> scopes) {
         return pool.withTransaction(connection -> connection.preparedQuery(ENABLED_CLIENT)
                 .execute(Tuple.of(pending.clientId()))
-                .chain(enabled -> enabled.rowCount() == 0 ? Uni.createFrom().item(Optional.<String>empty())
-                        : connection.preparedQuery(INSERT_GRANT)
-                                .execute(Tuple.of(grantId, account.tenantId(), pending.clientId(), account.userId(),
-                                        String.join(" ", scopes)))
-                                .chain(() -> connection.preparedQuery(INSERT_CODE).execute(Tuple.of(
-                                        Buffer.buffer(BearerSecrets.sha256(code)), grantId, pending.clientId(),
-                                        pending.redirectUri(), pending.codeChallenge())))
-                                .replaceWith(Optional.of(code))));
+                .chain(client -> client.rowCount() == 0 ? refused(new Approval.ApplicationDisabled())
+                        : connection.preparedQuery(SIGNED_IN_USER)
+                                .execute(Tuple.of(account.userId(), pending.passwordAt()))
+                                .chain(user -> user.rowCount() == 0 ? refused(new Approval.SignInEnded())
+                                        : record(connection, pending, account, scopes))));
+    }
+
+    private static Uni<Approval> refused(Approval refusal) {
+        return Uni.createFrom().item(refusal);
+    }
+
+    private static Uni<Approval> record(SqlConnection connection, PendingAuthorization pending, SignInAccount account,
+            List<String> scopes) {
+        String grantId = Ids.next("grt");
+        String code = BearerSecrets.newSecret(BearerSecrets.AUTHORIZATION_CODE);
+        return connection.preparedQuery(INSERT_GRANT)
+                .execute(Tuple.of(grantId, account.tenantId(), pending.clientId(), account.userId(),
+                        String.join(" ", scopes)))
+                .chain(() -> connection.preparedQuery(INSERT_CODE).execute(Tuple.of(
+                        Buffer.buffer(BearerSecrets.sha256(code)), grantId, pending.clientId(),
+                        pending.redirectUri(), pending.codeChallenge())))
+                .replaceWith(new Approval.Approved(code));
     }
 
     /** The tenant's grants still in force, newest first. */
@@ -91,14 +113,14 @@ public class Grants {
                     if (hashes == null) {
                         return false;
                     }
-                    forgetAfterCommit(hashes);
+                    afterRevoking(hashes);
                     return true;
                 });
     }
 
     /**
      * Revokes the grant within the caller's transaction; answers the hashes of its live access tokens, for
-     * {@link #forgetAfterCommit}.
+     * {@link #afterRevoking}.
      */
     Uni<List<byte[]>> revokeFamily(SqlConnection connection, String grantId) {
         return connection.preparedQuery(REVOKE).execute(Tuple.of(grantId))
@@ -112,7 +134,7 @@ public class Grants {
 
     /**
      * Revokes every grant of the client, in every tenant, within the caller's transaction; answers the hashes of their
-     * live access tokens, for {@link #forgetAfterCommit}.
+     * live access tokens, for {@link #afterRevoking}.
      */
     Uni<List<byte[]>> revokeEveryGrantOf(SqlConnection connection, String clientId) {
         return connection.preparedQuery(REVOKE_CLIENT).execute(Tuple.of(clientId))
@@ -128,7 +150,12 @@ public class Grants {
                 });
     }
 
-    void forgetAfterCommit(List<byte[]> accessTokenHashes) {
+    /**
+     * Once a revocation committed: this replica forgets the revoked access tokens at once, and the dispatcher is told
+     * now to end the webhook endpoints of the grants revoked (the loop finds them in the database).
+     */
+    void afterRevoking(List<byte[]> accessTokenHashes) {
         accessTokenHashes.forEach(credentials::forget);
+        webhooks.wake();
     }
 }

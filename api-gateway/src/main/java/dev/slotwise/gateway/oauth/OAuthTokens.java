@@ -4,7 +4,6 @@ import com.nimbusds.oauth2.sdk.pkce.CodeChallenge;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 import dev.slotwise.gateway.credential.BearerSecrets;
-import dev.slotwise.gateway.credential.CredentialStore;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -63,21 +62,26 @@ public class OAuthTokens {
             Instant issuedAt, Instant expiresAt) {
     }
 
-    /** What a transaction decided: tokens, or a refusal to answer after the transaction committed. */
-    private record Outcome(IssuedTokens tokens, OAuthFailure failure, List<byte[]> forget) {
+    /**
+     * What a transaction decided: tokens, or a refusal to answer after the transaction committed — for a reuse, with
+     * the grant revoked and the hashes of its live access tokens ({@code revoked}; null when nothing was revoked).
+     */
+    private record Outcome(IssuedTokens tokens, OAuthFailure failure, List<byte[]> revoked) {
         static Outcome refused(OAuthFailure failure) {
-            return new Outcome(null, failure, List.of());
+            return new Outcome(null, failure, null);
+        }
+
+        static Outcome issued(IssuedTokens tokens) {
+            return new Outcome(tokens, null, null);
         }
     }
 
     private final Pool pool;
     private final Grants grants;
-    private final CredentialStore credentials;
 
-    public OAuthTokens(Pool pool, Grants grants, CredentialStore credentials) {
+    public OAuthTokens(Pool pool, Grants grants) {
         this.pool = pool;
         this.grants = grants;
-        this.credentials = credentials;
     }
 
     /** {@code grant_type=authorization_code}: the code, bound to client, redirect URI and PKCE challenge. */
@@ -116,7 +120,7 @@ public class OAuthTokens {
                     List<String> scopes = List.of(row.getString("scopes").split(" "));
                     return connection.preparedQuery(USE_CODE).execute(Tuple.of(codeHash))
                             .chain(() -> issue(connection, grantId, client.id(), scopes, scopes))
-                            .map(tokens -> new Outcome(tokens, null, List.of()));
+                            .map(Outcome::issued);
                 }))));
     }
 
@@ -158,7 +162,7 @@ public class OAuthTokens {
                             : granted.stream().filter(requestedScopes::contains).toList();
                     return connection.preparedQuery(USE_REFRESH).execute(Tuple.of(tokenHash))
                             .chain(() -> issue(connection, grantId, client.id(), accessScopes, granted))
-                            .map(tokens -> new Outcome(tokens, null, List.of()));
+                            .map(Outcome::issued);
                 }))));
     }
 
@@ -185,7 +189,7 @@ public class OAuthTokens {
                             }
                             return grants.revokeFamily(connection, row.getString("grant_id"));
                         }))
-                .invoke(grants::forgetAfterCommit)
+                .invoke(grants::afterRevoking)
                 .replaceWithVoid();
     }
 
@@ -239,10 +243,12 @@ public class OAuthTokens {
         return Uni.createFrom().item(Outcome.refused(failure));
     }
 
-    /** After the transaction: forget revoked credentials on this replica, then answer the tokens or the refusal. */
+    /** After the transaction: what a reuse revoked is ended ({@link Grants#afterRevoking}), then the answer. */
     private Uni<IssuedTokens> settle(Uni<Outcome> transaction) {
         return transaction.map(outcome -> {
-            outcome.forget().forEach(credentials::forget);
+            if (outcome.revoked() != null) {
+                grants.afterRevoking(outcome.revoked());
+            }
             if (outcome.failure() != null) {
                 throw outcome.failure();
             }

@@ -1,6 +1,7 @@
 package dev.slotwise.gateway.panel;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.slotwise.gateway.webhooks.DispatcherClient;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
@@ -33,13 +34,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
  * Webhooks (CONTRACT §13): the endpoints, adding one, each endpoint's page (test event, pause and resume, a new
  * secret, deletion, the delivery log with its filter, replay and recovery) and a delivery's detail. Every action is a
  * call to the webhook-dispatcher's API ({@link WebhooksApi}); its refusals (an unsafe URL, an unknown event, a paused
- * endpoint) are shown beside the form as the API words them.
+ * endpoint) are shown beside the form as the API words them. A test event, a replay and a recovery count against the
+ * tenant's hourly quota as the API calls do ({@link MeteredActions}).
  */
 @Path("/panel/webhooks")
 @PermitAll
@@ -70,17 +73,20 @@ public class WebhooksPage {
 
     private final PanelPages pages;
     private final WebhooksApi api;
+    private final MeteredActions metered;
     private final Template listPage;
     private final Template endpointPage;
     private final Template deletePage;
     private final Template deliveryPage;
 
-    public WebhooksPage(PanelPages pages, WebhooksApi api, @Location("panel/webhooks.html") Template listPage,
+    public WebhooksPage(PanelPages pages, WebhooksApi api, MeteredActions metered,
+            @Location("panel/webhooks.html") Template listPage,
             @Location("panel/endpoint.html") Template endpointPage,
             @Location("panel/delete-endpoint.html") Template deletePage,
             @Location("panel/delivery.html") Template deliveryPage) {
         this.pages = pages;
         this.api = api;
+        this.metered = metered;
         this.listPage = listPage;
         this.endpointPage = endpointPage;
         this.deletePage = deletePage;
@@ -126,7 +132,8 @@ public class WebhooksPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> ping(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id) {
-        return action(cookie, csrf, id, HttpMethod.POST, "/ping", null, "ping-sent");
+        return pages.posted(cookie, csrf, session -> metered(session, id,
+                () -> call(session, id, HttpMethod.POST, "/ping", null, "ping-sent")));
     }
 
     @POST
@@ -134,7 +141,8 @@ public class WebhooksPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> pause(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id) {
-        return action(cookie, csrf, id, HttpMethod.PATCH, "", Map.of("status", "paused"), "paused");
+        return pages.posted(cookie, csrf, session -> call(session, id, HttpMethod.PATCH, "", Map.of("status", "paused"),
+                "paused"));
     }
 
     @POST
@@ -142,7 +150,8 @@ public class WebhooksPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> resume(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id) {
-        return action(cookie, csrf, id, HttpMethod.PATCH, "", Map.of("status", "active"), "resumed");
+        return pages.posted(cookie, csrf, session -> call(session, id, HttpMethod.PATCH, "", Map.of("status", "active"),
+                "resumed"));
     }
 
     @POST
@@ -210,10 +219,9 @@ public class WebhooksPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> replay(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id, @PathParam("deliveryId") String deliveryId) {
-        if (!ID.matcher(deliveryId).matches()) {
-            return pages.posted(cookie, csrf, session -> notFound());
-        }
-        return action(cookie, csrf, id, HttpMethod.POST, "/deliveries/" + deliveryId + "/replay", null, "replayed");
+        return pages.posted(cookie, csrf, session -> metered(session, id, () -> !ID.matcher(deliveryId).matches()
+                ? notFound() : call(session, id, HttpMethod.POST, "/deliveries/" + deliveryId + "/replay", null,
+                        "replayed")));
     }
 
     @POST
@@ -221,7 +229,7 @@ public class WebhooksPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> recover(@BeanParam SessionCookie cookie, @FormParam("csrf_token") String csrf,
             @PathParam("id") String id, @FormParam("since") String since) {
-        return pages.posted(cookie, csrf, session -> {
+        return pages.posted(cookie, csrf, session -> metered(session, id, () -> {
             if (!ID.matcher(id).matches()) {
                 return notFound();
             }
@@ -242,13 +250,13 @@ public class WebhooksPage {
                                         + "?recovered=" + answer.body().path("queued").asInt(), null))
                                 : endpointPage(session, id, null, null, null, null, answer.message());
                     });
-        });
+        }));
     }
 
-    /** A POST that calls the API and comes back to the endpoint's page: with a notice, or the API's refusal. */
-    private Uni<Response> action(SessionCookie cookie, String csrf, String id, HttpMethod method, String path, Object body,
+    /** A call to the API that comes back to the endpoint's page: with a notice, or the API's refusal. */
+    private Uni<Response> call(PanelSession session, String id, HttpMethod method, String path, Object body,
             String notice) {
-        return pages.posted(cookie, csrf, session -> !ID.matcher(id).matches() ? notFound()
+        return !ID.matcher(id).matches() ? notFound()
                 : api.send(session, method, endpointPath(id) + path, body).chain(answer -> {
                     if (answer.status() == 404) {
                         return notFound();
@@ -256,7 +264,16 @@ public class WebhooksPage {
                     return answer.ok()
                             ? Uni.createFrom().item(PanelPages.redirect("/panel/webhooks/" + id, notice))
                             : endpointPage(session, id, null, null, null, null, answer.message());
-                }));
+                });
+    }
+
+    /**
+     * An action that makes the dispatcher send, counted against the tenant's quota first (as the API counts a request
+     * before anything else); over the quota, the endpoint's page with the API's 429 message, and nothing done.
+     */
+    private Uni<Response> metered(PanelSession session, String id, Supplier<Uni<Response>> action) {
+        return metered.run(session, action, over -> endpointPage(session, id, null, null, null, null, over.message(), 429)
+                .map(page -> Response.fromResponse(page).header("Retry-After", over.retryAfterSeconds()).build()));
     }
 
     private Uni<Response> listPage(PanelSession session, JsonNode created, String url, String description,
@@ -280,6 +297,11 @@ public class WebhooksPage {
 
     private Uni<Response> endpointPage(PanelSession session, String id, String status, String secret, String notice,
             String message, String error) {
+        return endpointPage(session, id, status, secret, notice, message, error, error == null ? 200 : 409);
+    }
+
+    private Uni<Response> endpointPage(PanelSession session, String id, String status, String secret, String notice,
+            String message, String error, int pageStatus) {
         if (!ID.matcher(id).matches()) {
             return notFound();
         }
@@ -304,7 +326,7 @@ public class WebhooksPage {
                         .data("message", message)
                         .data("since", SINCE.format(LocalDateTime.ofInstant(Instant.now().minus(Duration.ofHours(24)), zone)))
                         .data("zone", zone.getId());
-                return pages.render(error == null ? 200 : 409, page, session, "webhooks", notice, error);
+                return pages.render(pageStatus, page, session, "webhooks", notice, error);
             });
         });
     }
@@ -327,7 +349,7 @@ public class WebhooksPage {
     }
 
     /** 404 for what the tenant does not have; the unavailability page when the dispatcher did not answer. */
-    private Response failed(WebhooksApi.Answer answer) {
+    private Response failed(DispatcherClient.Answer answer) {
         return answer.status() >= 500 ? pages.unavailable(answer.message()) : pages.notFound();
     }
 

@@ -24,6 +24,7 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -39,7 +40,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * CONTRACT §8 "Who may see what" through the real gateway, with real OAuth access tokens of two marketplace
  * applications (authorization code + PKCE, a person signing in and approving): each application reaches only the
  * webhook endpoints its own grant created, the business's API key and panel reach every one, subscribing to customer
- * events needs {@code customers.read} in the same credential, and a delivery's payload needs it too.
+ * events needs {@code customers.read} in the same credential, and a delivery's payload needs it too. When access is
+ * revoked — in the panel, at {@code /oauth/revoke}, by a reused refresh token, or by the operator disabling the
+ * application — the endpoints that grant created are gone within a second or two, and no later event reaches them.
  */
 @ExtendWith(SharedStack.class)
 @Timeout(300)
@@ -137,6 +140,74 @@ class WebhookAudienceIT {
         assertThat(hidden.get("eventType").asText()).isEqualTo("customer.created");
     }
 
+    @Test
+    void revokingAnApplicationsAccessEndsTheEndpointsItsGrantCreatedAtOnce() throws Exception {
+        try (WebhookReceiver ofApps = WebhookReceiver.start()) {
+            String key = createKey(tenant, "webhooks.write", "customers.read", "customers.write").get("key").asText();
+            String scope = "webhooks.write customers.read";
+            Map<String, Connection> apps = new LinkedHashMap<>();
+            for (String name : List.of("Revoked in the panel", "Revoked at /oauth/revoke", "Revoked by a reuse",
+                    "Disabled by the operator")) {
+                apps.put(name, connection(name, scope));
+            }
+            Map<String, String> endpoints = new LinkedHashMap<>();
+            for (Map.Entry<String, Connection> app : apps.entrySet()) {
+                endpoints.put(app.getKey(), created(call("POST", "/api/webhook-endpoints", app.getValue().accessToken(),
+                        JSON.writeValueAsString(Map.of("url", ofApps.url("/" + app.getValue().clientId()),
+                                "events", List.of("customer.created"))))));
+            }
+            String before = created(call("POST", "/api/v1/customers", key, "{\"firstName\":\"Before\"}"));
+            ofApps.await(hook -> hook.body().contains(before), apps.size(), WAIT);
+
+            Browser panel = signedInToThePanel();
+            HttpResponse<String> appsPage = panel.get("/panel/apps");
+            Matcher grant = Pattern.compile(Pattern.quote("Revoked in the panel") + "</td>.*?action=\"(/panel/apps/[^\"]+/revoke)\"",
+                    Pattern.DOTALL).matcher(appsPage.body());
+            assertThat(grant.find()).as(appsPage.body()).isTrue();
+            assertEndedAtOnce(endpoints.get("Revoked in the panel"), key, () -> assertThat(panel.post(grant.group(1),
+                    "csrf_token=" + encode(csrf(appsPage))).statusCode()).isEqualTo(303));
+
+            Connection revoked = apps.get("Revoked at /oauth/revoke");
+            assertEndedAtOnce(endpoints.get("Revoked at /oauth/revoke"), key, () -> assertThat(new Browser().post(
+                    "/oauth/revoke", "token=" + encode(revoked.refreshToken()) + "&client_id=" + revoked.clientId())
+                    .statusCode()).isEqualTo(200));
+
+            Connection reused = apps.get("Revoked by a reuse");
+            String refresh = "grant_type=refresh_token&refresh_token=" + encode(reused.refreshToken()) + "&client_id="
+                    + reused.clientId();
+            assertThat(new Browser().post("/oauth/token", refresh).statusCode()).isEqualTo(200);
+            assertEndedAtOnce(endpoints.get("Revoked by a reuse"), key,
+                    () -> assertThat(new Browser().post("/oauth/token", refresh).statusCode()).isEqualTo(400));
+
+            assertEndedAtOnce(endpoints.get("Disabled by the operator"), key, () -> assertThat(call("PATCH",
+                    "/admin/v1/oauth-clients/" + apps.get("Disabled by the operator").clientId(),
+                    SharedStack.stack().adminToken(), "{\"disabled\":true}").status()).isEqualTo(200));
+
+            // an event after the revocations reaches the business's endpoints and none of those grants'
+            String after = created(call("POST", "/api/v1/customers", key, "{\"firstName\":\"After\"}"));
+            receiver.await(hook -> hook.body().contains(after), 1, WAIT);
+            Thread.sleep(1_000);
+            assertThat(ofApps.all()).as("deliveries to the revoked grants' endpoints").hasSize(apps.size())
+                    .noneMatch(hook -> hook.body().contains(after));
+        }
+    }
+
+    private interface Revocation {
+        void run() throws Exception;
+    }
+
+    /** Revokes, then the endpoint the grant created is gone within two seconds (the business's key no longer finds it). */
+    private static void assertEndedAtOnce(String endpoint, String key, Revocation revocation) throws Exception {
+        revocation.run();
+        long started = System.nanoTime();
+        while (call("GET", "/api/webhook-endpoints/" + endpoint, key, null).status() == 200) {
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the endpoint is gone")
+                    .isLessThan(Duration.ofSeconds(2));
+            Thread.sleep(50);
+        }
+        assertProblem(call("GET", "/api/webhook-endpoints/" + endpoint, key, null), 404, "not_found");
+    }
+
     private static String register(String token, String path) throws Exception {
         return created(call("POST", "/api/webhook-endpoints", token, JSON.writeValueAsString(
                 Map.of("url", receiver.url(path), "events", List.of("customer.created")))));
@@ -167,6 +238,14 @@ class WebhookAudienceIT {
      * (authorization code with PKCE, sign-in and consent as a browser without JavaScript sends them); its access token.
      */
     private static String connect(String name, String scope) throws Exception {
+        return connection(name, scope).accessToken();
+    }
+
+    /** An application's connection: its client id and the tokens the code exchanged for. */
+    private record Connection(String clientId, String accessToken, String refreshToken) {
+    }
+
+    private static Connection connection(String name, String scope) throws Exception {
         JsonNode client = call("POST", "/admin/v1/oauth-clients", SharedStack.stack().adminToken(),
                 JSON.writeValueAsString(Map.of("name", name, "redirectUris", List.of(CALLBACK),
                         "scopes", List.of(scope.split(" ")), "confidential", false))).body();
@@ -179,7 +258,7 @@ class WebhookAudienceIT {
                 + "&redirect_uri=" + encode(CALLBACK) + "&scope=" + encode(scope) + "&state=s1&code_challenge=" + challenge
                 + "&code_challenge_method=S256");
         assertThat(signIn.statusCode()).as(signIn.body()).isEqualTo(200);
-        HttpResponse<String> signedIn = browser.post("/oauth/authorize/sign-in", "csrf_token=" + encode(csrf(signIn))
+        HttpResponse<String> signedIn = browser.post(formAction(signIn), "csrf_token=" + encode(csrf(signIn))
                 + "&email=" + encode(email) + "&password=" + encode(PASSWORD));
         assertThat(signedIn.statusCode()).as(signedIn.body()).isEqualTo(303);
         HttpResponse<String> consent = browser.get(signedIn.headers().firstValue("Location").orElseThrow());
@@ -198,20 +277,31 @@ class WebhookAudienceIT {
         assertThat(tokens.statusCode()).as(tokens.body()).isEqualTo(200);
         JsonNode answer = JSON.readTree(tokens.body());
         assertThat(answer.get("scope").asText().split(" ")).containsExactlyInAnyOrder(scope.split(" "));
-        return answer.get("access_token").asText();
+        return new Connection(clientId, answer.get("access_token").asText(), answer.get("refresh_token").asText());
+    }
+
+    /** The action of a page's form, as a browser resolves it (the sign-in form carries the request in its query). */
+    private static String formAction(HttpResponse<String> page) {
+        Matcher action = Pattern.compile("<form[^>]* action=\"([^\"]+)\"").matcher(page.body());
+        assertThat(action.find()).as("a form on " + page.uri()).isTrue();
+        return action.group(1).replace("&amp;", "&");
     }
 
     /** A panel page as the tenant's user sees it after signing in. */
     private static String panelPage(String path) throws Exception {
+        HttpResponse<String> page = signedInToThePanel().get(path);
+        assertThat(page.statusCode()).isEqualTo(200);
+        return page.body();
+    }
+
+    private static Browser signedInToThePanel() throws Exception {
         Browser browser = new Browser();
         HttpResponse<String> signIn = browser.get("/panel/sign-in");
         assertThat(signIn.statusCode()).isEqualTo(200);
         HttpResponse<String> signedIn = browser.post("/panel/sign-in", "csrf_token=" + encode(csrf(signIn))
                 + "&email=" + encode(email) + "&password=" + encode(PASSWORD));
         assertThat(signedIn.statusCode()).as(signedIn.body()).isEqualTo(303);
-        HttpResponse<String> page = browser.get(path);
-        assertThat(page.statusCode()).isEqualTo(200);
-        return page.body();
+        return browser;
     }
 
     private static String csrf(HttpResponse<String> page) {

@@ -16,11 +16,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 
 @ApplicationScoped
 public class EndpointService {
 
     static final String PREFIX = "we";
+    private static final String LOCK = """
+            select cast(pg_advisory_xact_lock(hashtextextended('webhook-endpoints:' || %s, 0)) as text)""";
+    /**
+     * The tenant's endpoint lock ($1 the tenant), held until the transaction ends: creates take it, and so does the end
+     * of a revoked grant's endpoints ({@link RevokedGrants}).
+     */
+    static final String TENANT_LOCK = LOCK.formatted("$1");
 
     private final DestinationPolicy destinations;
     private final SecretCipher cipher;
@@ -36,20 +45,37 @@ public class EndpointService {
      * Checks the event types and that the caller may read what they carry, then the URL (its name looked up without
      * blocking), then stores the endpoint with a new secret and its creator — unless the tenant has its
      * {@code max-endpoints-per-tenant} already (422; creates of one tenant are serialized by a transaction lock, so
-     * racing creates cannot pass the limit together).
+     * racing creates cannot pass the limit together), or the caller is an application whose grant was revoked (401, as
+     * the gateway answers its token: under the same lock, so no endpoint outlives the end of that grant's).
      */
     public Uni<EndpointView> create(Caller caller, EndpointInput input) {
         EventTypes.requireKnown(input.events());
         caller.requireReadScopes(input.events());
         return destinations.checked(input.url())
                 .chain(checked -> Panache.withTransaction(() -> belowLimit(caller.tenantId())
+                        .chain(() -> notRevoked(caller))
                         .chain(() -> store(caller, input))));
+    }
+
+    private Uni<Void> notRevoked(Caller caller) {
+        if (caller.onlyCreatedBy() == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return Panache.getSession()
+                .chain(session -> session.createNativeQuery("select grant_id from revoked_grants where grant_id = :grant")
+                        .setParameter("grant", caller.onlyCreatedBy()).getResultList())
+                .invoke(revoked -> {
+                    if (!revoked.isEmpty()) {
+                        throw new ApiException(401, "unauthenticated", "the credential was revoked", List.of(),
+                                Map.of("WWW-Authenticate", "Bearer"));
+                    }
+                })
+                .replaceWithVoid();
     }
 
     private Uni<Void> belowLimit(String tenantId) {
         return Panache.getSession()
-                .chain(session -> session.createNativeQuery(
-                                "select cast(pg_advisory_xact_lock(hashtextextended('webhook-endpoints:' || :tenant, 0)) as text)")
+                .chain(session -> session.createNativeQuery(LOCK.formatted(":tenant"))
                         .setParameter("tenant", tenantId).getSingleResult())
                 .chain(() -> WebhookEndpoint.count("tenantId", tenantId))
                 .invoke(count -> {
