@@ -26,8 +26,7 @@ public class MeteredActions {
 
         static OverQuota of(RateLimitDecision decision) {
             // the same words as the API's 429 rate_limited problem
-            return new OverQuota("the hourly quota of " + decision.limit() + " requests is used up; it renews in "
-                    + decision.secondsToReset() + " s", decision.secondsToReset());
+            return new OverQuota(decision.refusalDetail(), decision.secondsToReset());
         }
     }
 

@@ -198,8 +198,7 @@ public class ProxyHandler {
     }
 
     private static ApiException overQuota(RateLimitDecision decision) {
-        return new ApiException(429, "rate_limited", "the hourly quota of " + decision.limit()
-                + " requests is used up; it renews in " + decision.secondsToReset() + " s");
+        return new ApiException(429, "rate_limited", decision.refusalDetail());
     }
 
     private static ApiException tooManyFailures(long blockedSeconds) {
