@@ -14,7 +14,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every route of the contract (CONTRACT §5 and §8, written out here as the contract states it — not read from the
+ * Every route of the contract (CONTRACT §5, §8, §14 and §15, written out here as the contract states it — not read from the
  * gateway's own route table, which is what is under test) × a key holding one scope only: 403 naming the route's
  * scope, except for that scope.
  */
@@ -37,6 +37,16 @@ class ScopeMatrixTest {
             new ContractRoute("PATCH", "/api/v1/appointments/x_1", "appointments.write"),
             new ContractRoute("POST", "/api/v1/appointments/x_1/cancel", "appointments.write"),
             new ContractRoute("POST", "/api/v1/appointments/x_1/complete", "appointments.write"),
+            new ContractRoute("POST", "/api/v1/appointments/x_1/no-show", "appointments.write"),
+            new ContractRoute("GET", "/api/v1/availability/explain", "appointments.read"),
+            new ContractRoute("GET", "/api/v1/booking-policy", "settings.read"),
+            new ContractRoute("PUT", "/api/v1/booking-policy", "settings.write"),
+            new ContractRoute("GET", "/api/v1/closures", "settings.read"),
+            new ContractRoute("POST", "/api/v1/closures", "settings.write"),
+            new ContractRoute("DELETE", "/api/v1/closures/x_1", "settings.write"),
+            new ContractRoute("GET", "/api/v1/staff/x_1/date-overrides", "staff.read"),
+            new ContractRoute("PUT", "/api/v1/staff/x_1/date-overrides/2030-12-24", "staff.write"),
+            new ContractRoute("DELETE", "/api/v1/staff/x_1/date-overrides/2030-12-24", "staff.write"),
             new ContractRoute("GET", "/api/v1/services", "services.read"),
             new ContractRoute("POST", "/api/v1/services", "services.write"),
             new ContractRoute("GET", "/api/v1/services/x_1", "services.read"),
@@ -85,7 +95,8 @@ class ScopeMatrixTest {
     private static final Set<String> SCOPES = new LinkedHashSet<>(List.of("customers.read", "customers.write",
             "appointments.read", "appointments.write", "services.read", "services.write", "staff.read", "staff.write",
             "transactions.read", "transactions.write", "payments.read", "reviews.read", "reviews.write",
-            "inventory.read", "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write"));
+            "inventory.read", "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write",
+            "settings.read", "settings.write"));
 
     @Test
     void everyRouteNeedsExactlyItsScope() {
