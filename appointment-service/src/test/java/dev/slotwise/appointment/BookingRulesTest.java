@@ -153,6 +153,28 @@ class BookingRulesTest {
     }
 
     @Test
+    void onTheDaysTheClocksChangeInNewYorkALocalDayIsStillOneDay() {
+        Salon salon = new Salon("America/New_York");
+        // 2030-11-03 has 25 hours (01:00-02:00 twice): 04:00Z to 05:00Z the next day, one day for the limit
+        salon.policy("{\"maxAppointmentsPerStaffPerDay\":1}");
+        salon.book(salon.grace, salon.trim, "2030-11-03T04:30:00Z"); // 00:30 EDT
+        refused(salon, salon.booking(salon.grace, salon.trim, "2030-11-04T04:30:00Z"), "daily_limit_reached"); // 23:30 EST
+        salon.book(salon.grace, salon.trim, "2030-11-04T05:00:00Z"); // midnight: the 4th
+        // and one day for a closure, to its last (25th) hour
+        salon.closure("2030-11-03");
+        refused(salon, salon.booking(salon.ada, salon.trim, "2030-11-04T04:15:00Z"), "staff_unavailable");
+        explain(salon, salon.trim, salon.ada, "2030-11-04T04:15:00Z").statusCode(200)
+                .body("reasons.code", contains("closed"));
+
+        // 2030-03-10 has 23 hours (02:00 EST becomes 03:00 EDT): an override 01:00-05:00 is three hours of work
+        salon.override(salon.ada, "2030-03-10", "01:00-05:00");
+        assertThat(slots(salon, "serviceId=" + salon.haircut + "&staffId=" + salon.ada
+                + "&from=2030-03-10T00:00:00Z&to=2030-03-11T00:00:00Z&slotMinutes=60")).containsExactly(
+                "2030-03-10T06:00:00Z", "2030-03-10T07:00:00Z", "2030-03-10T08:00:00Z");
+        refused(salon, salon.booking(salon.ada, salon.haircut, "2030-03-10T08:30:00Z"), "staff_unavailable");
+    }
+
+    @Test
     void aCustomerCancelsOnlyBeforeTheWindowTheBusinessAlwaysAndTheAppointmentSaysWhoAndWhy() {
         Salon salon = new Salon();
         salon.policy("{\"cancellationWindowMinutes\":1440}");
