@@ -30,7 +30,7 @@ public class RuleBooks {
         this.booked = booked;
     }
 
-    /** The rules, and what is wrong with the ids the request named (none: the rules know them all). */
+    /** The rules, and what is wrong with the ids the request named (none: the rules know them all; some: no rules). */
     public record Checked(RuleBook rules, List<FieldError> errors) {
     }
 
@@ -58,8 +58,19 @@ public class RuleBooks {
 
     private Uni<Checked> read(Caller caller, String serviceId, String staffId, Window window, String moving,
             boolean newService) {
-        List<String> services = Ids.looksLike("svc", serviceId) ? List.of(serviceId) : List.of();
-        List<String> staff = staffId != null && Ids.looksLike("stf", staffId) ? List.of(staffId) : List.of();
+        // an id that cannot be one names nothing: answered at once, without a lookup (nor one of every staff member)
+        List<FieldError> malformed = new ArrayList<>();
+        if (!Ids.looksLike("svc", serviceId)) {
+            malformed.add(new FieldError("serviceId", "is not a service of this business"));
+        }
+        if (staffId != null && !Ids.looksLike("stf", staffId)) {
+            malformed.add(new FieldError("staffId", "is not a staff member of this business"));
+        }
+        if (!malformed.isEmpty()) {
+            return Uni.createFrom().item(new Checked(null, List.copyOf(malformed)));
+        }
+        List<String> services = List.of(serviceId);
+        List<String> staff = staffId != null ? List.of(staffId) : List.of();
         Instant[] starts = window.startsToRead(caller.timeZone());
         Uni<BookingContext> context = catalog.bookingContext(caller.bearerToken(), services, staff,
                 window.fromInstant(), window.toInstant());
