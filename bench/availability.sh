@@ -10,11 +10,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_RUN="${1:-20}"
 CONNECTIONS="${2:-1}"
 source bench/stack.sh
-
-PG_PORT="$(python3 -c "import json,sys; d=json.load(open('$DATA/stack.json')); print(next(c['port'] for c in d['components'] if c['name']=='postgresql'))")"
-TENANT="$(cat "$DATA/secrets/demo-tenant-id")"
-api() { curl -fsS -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' "$@"; }
-id_of() { python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])'; }
+source bench/salon.sh
 
 SERVICES=()
 for i in $(seq 1 8); do
@@ -22,19 +18,10 @@ for i in $(seq 1 8); do
     "$GATEWAY/api/v1/services" | id_of)")
 done
 SERVICE="${SERVICES[3]}" # 60 minutes
-HOURS='{"weekly":['
-for day in monday tuesday wednesday thursday friday saturday; do
-  HOURS+="{\"day\":\"$day\",\"start\":\"08:00\",\"end\":\"20:00\"},"
-done
-HOURS="${HOURS%,}]}"
-# the demo seed's staff have working hours too: the bench measures its own twenty
-for member in $(api "$GATEWAY/api/v1/staff?limit=100" | python3 -c 'import json,sys; print(" ".join(s["id"] for s in json.load(sys.stdin)["data"]))'); do
-  api -X PUT -d '{"weekly":[]}' "$GATEWAY/api/v1/staff/$member/working-hours" >/dev/null
-done
 STAFF=()
 for i in $(seq 1 20); do
   member="$(api -d "{\"name\":\"Staff $i\"}" "$GATEWAY/api/v1/staff" | id_of)"
-  api -X PUT -d "$HOURS" "$GATEWAY/api/v1/staff/$member/working-hours" >/dev/null
+  api -X PUT -d "$WEEKDAYS_8_TO_20" "$GATEWAY/api/v1/staff/$member/working-hours" >/dev/null
   STAFF+=("$member")
 done
 CUSTOMER="$(api -d '{"firstName":"Bench"}' "$GATEWAY/api/v1/customers" | id_of)"
@@ -45,9 +32,10 @@ STAFF_ARRAY="{$(IFS=,; echo "${STAFF[*]}")}"
 echo "loading 10,000 appointments into $TENANT"
 psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d appointments -v ON_ERROR_STOP=1 -qAt <<SQL
 insert into appointments (id, tenant_id, customer_id, service_id, staff_id, starts_at, ends_at, status, notes,
-                          created_at, updated_at)
+                          occupied_from, occupied_until, created_at, updated_at)
 select 'appt_' || lpad(to_hex(i), 26, '0'), '$TENANT', '$CUSTOMER', '$SERVICE',
-       ('$STAFF_ARRAY'::text[])[i % 20 + 1], s, s + interval '45 minutes', 'booked', null, now(), now()
+       ('$STAFF_ARRAY'::text[])[i % 20 + 1], s, s + interval '45 minutes', 'booked', null,
+       s, s + interval '45 minutes', now(), now()
 from (select i, date_trunc('day', now()) + interval '1 day' * (1 + (i / 20) % 60) + interval '8 hours'
                 + interval '1 hour' * (i / 1200) as s
       from generate_series(0, 9999) as i) as planned;

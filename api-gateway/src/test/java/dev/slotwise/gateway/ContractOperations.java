@@ -3,7 +3,7 @@ package dev.slotwise.gateway;
 import java.util.List;
 
 /**
- * The public operations and scopes as CONTRACT §4, §5, §8 and §14 state them, written out here for the gateway's tests
+ * The public operations and scopes as CONTRACT §4, §5, §8, §14 and §15 state them, written out here for the gateway's tests
  * to compare the code with — never read from the API description or the route table, which are what is under test
  * (issue 34: comparing the route table with the description it is derived from proved nothing). A route added to the
  * description is added here too, from the contract.
@@ -13,11 +13,12 @@ public final class ContractOperations {
     private ContractOperations() {
     }
 
-    /** The scopes of CONTRACT §4 that §5 and §8 use (the settings.* scopes of §15–§18 join with their routes). */
+    /** The scopes of CONTRACT §4 that §5, §8 and §15 use (those of §16–§18 join with their routes). */
     public static final List<String> SCOPES = List.of("customers.read", "customers.write",
             "appointments.read", "appointments.write", "services.read", "services.write", "staff.read", "staff.write",
             "transactions.read", "transactions.write", "payments.read", "reviews.read", "reviews.write",
-            "inventory.read", "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write");
+            "inventory.read", "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write",
+            "settings.read", "settings.write");
 
     /** One operation as the contract names it, with the service that owns it (ARCHITECTURE.md, "Ownership"). */
     public record Operation(String method, String path, String scope, String service) {
@@ -27,7 +28,7 @@ public final class ContractOperations {
         return new Operation(method, path, scope, service);
     }
 
-    /** Every operation of CONTRACT §5, §8 and §14 (and PATCH products, the project's addition beyond §5's table). */
+    /** Every operation of CONTRACT §5, §8, §14 and §15 (and PATCH products, the project's addition beyond §5's table). */
     public static final List<Operation> ALL = List.of(
             // §5 customers, §14 search
             op("GET", "/api/v1/customers", "customers.read", "customer"),
@@ -42,6 +43,18 @@ public final class ContractOperations {
             op("PATCH", "/api/v1/appointments/{id}", "appointments.write", "appointment"),
             op("POST", "/api/v1/appointments/{id}/cancel", "appointments.write", "appointment"),
             op("POST", "/api/v1/appointments/{id}/complete", "appointments.write", "appointment"),
+            // §15 no-show and explain
+            op("POST", "/api/v1/appointments/{id}/no-show", "appointments.write", "appointment"),
+            op("GET", "/api/v1/availability/explain", "appointments.read", "appointment"),
+            // §15 booking policy, closures, date overrides
+            op("GET", "/api/v1/booking-policy", "settings.read", "catalog"),
+            op("PUT", "/api/v1/booking-policy", "settings.write", "catalog"),
+            op("GET", "/api/v1/closures", "settings.read", "catalog"),
+            op("POST", "/api/v1/closures", "settings.write", "catalog"),
+            op("DELETE", "/api/v1/closures/{id}", "settings.write", "catalog"),
+            op("GET", "/api/v1/staff/{id}/date-overrides", "staff.read", "catalog"),
+            op("PUT", "/api/v1/staff/{id}/date-overrides/{date}", "staff.write", "catalog"),
+            op("DELETE", "/api/v1/staff/{id}/date-overrides/{date}", "staff.write", "catalog"),
             // §5 services and staff, §14 working hours and time off
             op("GET", "/api/v1/services", "services.read", "catalog"),
             op("POST", "/api/v1/services", "services.write", "catalog"),
@@ -93,7 +106,7 @@ public final class ContractOperations {
 
     /** A concrete request path for a contracted path: its parameters filled in. */
     public static String concrete(String path) {
-        return path.replace("{id}", "x_1").replace("{timeOffId}", "tof_1")
+        return path.replace("{id}", "x_1").replace("{timeOffId}", "tof_1").replace("{date}", "2030-12-24")
                 .replace("{deliveryId}", "0b9f4c1e-0000-4000-8000-000000000000");
     }
 }

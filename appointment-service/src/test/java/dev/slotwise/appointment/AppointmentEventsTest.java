@@ -86,6 +86,26 @@ class AppointmentEventsTest {
         assertThat(completed.get("time").asText()).isEqualTo("09:00");
     }
 
+    /** CONTRACT §7, §15: a no-show publishes appointment.no_show; a cancellation carries who cancelled and why. */
+    @Test
+    void aNoShowAndACancellationPublishTheirEventsWithTheFieldsOfSection15() throws Exception {
+        String started = salon.book(salon.grace, salon.trim,
+                java.time.Instant.now().minusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+        salon.desk().post("/api/v1/appointments/" + started + "/no-show").then().statusCode(200);
+        JsonNode noShow = event(started, "appointment.no_show");
+        assertThat(noShow.get("type").asText()).isEqualTo("appointment.no_show");
+        assertThat(noShow.get("data").get("status").asText()).isEqualTo("no_show");
+        assertThat(noShow.get("data").get("cancellation").isNull()).isTrue();
+
+        String id = salon.book(salon.ada, salon.haircut, "2030-07-04T09:00:00Z");
+        salon.desk().body("{\"reason\":\"moved away\",\"cancelledBy\":\"customer\"}")
+                .post("/api/v1/appointments/" + id + "/cancel").then().statusCode(200);
+        JsonNode cancelled = event(id, "appointment.cancelled").get("data");
+        assertThat(cancelled.get("cancellation").get("reason").asText()).isEqualTo("moved away");
+        assertThat(cancelled.get("cancellation").get("cancelledBy").asText()).isEqualTo("customer");
+        assertThat(cancelled.get("bufferAfterMinutes").asInt()).isZero();
+    }
+
     @Test
     void aRefusedChangePublishesNothing() throws Exception {
         String id = salon.book(salon.ada, salon.haircut, "2030-07-03T09:00:00Z");

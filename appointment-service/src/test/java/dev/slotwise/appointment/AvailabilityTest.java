@@ -103,32 +103,32 @@ class AvailabilityTest {
     void workingHoursFollowTheWallClockAcrossBerlinsClockChanges() {
         Salon salon = new Salon("Europe/Berlin");
         salon.hours(salon.ada, "saturday 09:00-10:00", "sunday 01:00-04:00", "monday 09:00-10:00");
-        // 2026-03-29: at 02:00 the clocks go forward to 03:00 (UTC+1 -> UTC+2): 01:00-04:00 is two hours of work
+        // 2030-03-31: at 02:00 the clocks go forward to 03:00 (UTC+1 -> UTC+2): 01:00-04:00 is two hours of work
         assertThat(slots(salon, "serviceId=" + salon.haircut
-                + "&from=2026-03-28T00:00:00Z&to=2026-03-31T00:00:00Z&slotMinutes=60")).extracting(s -> s.substring(0, 20))
-                .containsExactly("2026-03-28T08:00:00Z", "2026-03-29T00:00:00Z", "2026-03-29T01:00:00Z",
-                        "2026-03-30T07:00:00Z");
-        // 2026-10-25: at 03:00 the clocks go back to 02:00 (UTC+2 -> UTC+1): 01:00-04:00 is four hours of work
+                + "&from=2030-03-30T00:00:00Z&to=2030-04-02T00:00:00Z&slotMinutes=60")).extracting(s -> s.substring(0, 20))
+                .containsExactly("2030-03-30T08:00:00Z", "2030-03-31T00:00:00Z", "2030-03-31T01:00:00Z",
+                        "2030-04-01T07:00:00Z");
+        // 2030-10-27: at 03:00 the clocks go back to 02:00 (UTC+2 -> UTC+1): 01:00-04:00 is four hours of work
         assertThat(slots(salon, "serviceId=" + salon.haircut
-                + "&from=2026-10-24T00:00:00Z&to=2026-10-27T00:00:00Z&slotMinutes=60")).extracting(s -> s.substring(0, 20))
-                .containsExactly("2026-10-24T07:00:00Z", "2026-10-24T23:00:00Z", "2026-10-25T00:00:00Z",
-                        "2026-10-25T01:00:00Z", "2026-10-25T02:00:00Z", "2026-10-26T08:00:00Z");
+                + "&from=2030-10-26T00:00:00Z&to=2030-10-29T00:00:00Z&slotMinutes=60")).extracting(s -> s.substring(0, 20))
+                .containsExactly("2030-10-26T07:00:00Z", "2030-10-26T23:00:00Z", "2030-10-27T00:00:00Z",
+                        "2030-10-27T01:00:00Z", "2030-10-27T02:00:00Z", "2030-10-28T08:00:00Z");
     }
 
     @Test
     void workingHoursFollowTheWallClockAcrossNewYorksClockChanges() {
         Salon salon = new Salon("America/New_York");
         salon.hours(salon.ada, "sunday 00:00-04:00", "monday 09:00-17:00");
-        // 2026-03-08: 02:00 EST becomes 03:00 EDT, so Sunday has three hours and Monday starts at 13:00Z
+        // 2030-03-10: 02:00 EST becomes 03:00 EDT, so Sunday has three hours and Monday starts at 13:00Z
         assertThat(slots(salon, "serviceId=" + salon.haircut
-                + "&from=2026-03-08T00:00:00Z&to=2026-03-09T14:00:00Z&slotMinutes=60")).extracting(s -> s.substring(0, 20))
-                .containsExactly("2026-03-08T05:00:00Z", "2026-03-08T06:00:00Z", "2026-03-08T07:00:00Z",
-                        "2026-03-09T13:00:00Z");
-        // 2026-11-01: 02:00 EDT becomes 01:00 EST, so 01:00-02:00 happens twice and Sunday has five hours
+                + "&from=2030-03-10T00:00:00Z&to=2030-03-11T14:00:00Z&slotMinutes=60")).extracting(s -> s.substring(0, 20))
+                .containsExactly("2030-03-10T05:00:00Z", "2030-03-10T06:00:00Z", "2030-03-10T07:00:00Z",
+                        "2030-03-11T13:00:00Z");
+        // 2030-11-03: 02:00 EDT becomes 01:00 EST, so 01:00-02:00 happens twice and Sunday has five hours
         assertThat(slots(salon, "serviceId=" + salon.haircut
-                + "&from=2026-11-01T00:00:00Z&to=2026-11-02T15:00:00Z&slotMinutes=60")).extracting(s -> s.substring(0, 20))
-                .containsExactly("2026-11-01T04:00:00Z", "2026-11-01T05:00:00Z", "2026-11-01T06:00:00Z",
-                        "2026-11-01T07:00:00Z", "2026-11-01T08:00:00Z", "2026-11-02T14:00:00Z");
+                + "&from=2030-11-03T00:00:00Z&to=2030-11-04T15:00:00Z&slotMinutes=60")).extracting(s -> s.substring(0, 20))
+                .containsExactly("2030-11-03T04:00:00Z", "2030-11-03T05:00:00Z", "2030-11-03T06:00:00Z",
+                        "2030-11-03T07:00:00Z", "2030-11-03T08:00:00Z", "2030-11-04T14:00:00Z");
     }
 
     @Test

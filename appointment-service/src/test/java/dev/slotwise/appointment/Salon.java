@@ -77,6 +77,42 @@ final class Salon {
                 + "]}").patch("/api/v1/staff/" + staff).then().statusCode(200);
     }
 
+    /** Creates a service of {@code minutes} with buffers before and after it, and answers its id. */
+    String service(String name, int minutes, int bufferBefore, int bufferAfter) {
+        return create("catalog-staff-service", "/api/v1/services", "services.write", """
+                {"name":"%s","durationMinutes":%d,"price":{"amount":6000,"currency":"EUR"},
+                 "bufferBeforeMinutes":%d,"bufferAfterMinutes":%d}""".formatted(name, minutes, bufferBefore,
+                bufferAfter));
+    }
+
+    /** Creates a staff member and answers their id. */
+    String staff(String name) {
+        return create("catalog-staff-service", "/api/v1/staff", "staff.write", "{\"name\":\"" + name + "\"}");
+    }
+
+    /** Replaces the tenant's booking policy (CONTRACT §15) with {@code json}. */
+    void policy(String json) {
+        as("catalog-staff-service", "settings.write").body(json).put("/api/v1/booking-policy").then().statusCode(200);
+    }
+
+    /** Closes the business on {@code date} and answers the closure's id. */
+    String closure(String date) {
+        return as("catalog-staff-service", "settings.write").body("{\"date\":\"" + date + "\"}")
+                .post("/api/v1/closures").then().statusCode(201).extract().path("id");
+    }
+
+    /** Replaces a staff member's hours on {@code date} with {@code ranges} such as {@code "10:00-14:00"} (none: off). */
+    void override(String staff, String date, String... ranges) {
+        StringBuilder body = new StringBuilder();
+        for (String range : ranges) {
+            String[] parts = range.split("-");
+            body.append(body.length() == 0 ? "" : ",")
+                    .append("{\"start\":\"%s\",\"end\":\"%s\"}".formatted(parts[0], parts[1]));
+        }
+        manager().body("{\"ranges\":[" + body + "]}").put("/api/v1/staff/" + staff + "/date-overrides/" + date)
+                .then().statusCode(200);
+    }
+
     /** A request of this tenant's front desk to appointment-service. */
     RequestSpecification desk() {
         return given().auth().oauth2(InternalTokens.forTenantInZone(tenant, zone, "appointments.read",

@@ -48,7 +48,26 @@ class ServiceResourceTest {
                 .body("price.amount", equalTo(4500))
                 .body("price.currency", equalTo("EUR"))
                 .body("active", equalTo(true))
+                .body("bufferBeforeMinutes", equalTo(0))
+                .body("bufferAfterMinutes", equalTo(0))
                 .body("createdAt", notNullValue());
+    }
+
+    @Test
+    void buffersAreSetOnCreateAndPatchedLikeAnyField() {
+        String id = owner().body("""
+                {"name":"Colour","durationMinutes":90,"price":{"amount":9000,"currency":"EUR"},
+                 "bufferBeforeMinutes":5,"bufferAfterMinutes":240}""")
+                .post("/api/v1/services").then().statusCode(201)
+                .body("bufferBeforeMinutes", equalTo(5)).body("bufferAfterMinutes", equalTo(240)).extract().path("id");
+        owner().body("{\"bufferAfterMinutes\":10}").patch("/api/v1/services/" + id).then().statusCode(200)
+                .body("bufferBeforeMinutes", equalTo(5)).body("bufferAfterMinutes", equalTo(10));
+        // null in a merge patch removes the value: back to the default
+        owner().body("{\"bufferBeforeMinutes\":null}").patch("/api/v1/services/" + id).then().statusCode(200)
+                .body("bufferBeforeMinutes", equalTo(0)).body("bufferAfterMinutes", equalTo(10));
+        owner().body("{\"bufferAfterMinutes\":241}").patch("/api/v1/services/" + id).then().statusCode(422)
+                .body("errors[0].field", equalTo("bufferAfterMinutes"));
+        owner().get("/api/v1/services/" + id).then().statusCode(200).body("bufferAfterMinutes", equalTo(10));
     }
 
     @ParameterizedTest
@@ -61,7 +80,11 @@ class ServiceResourceTest {
             "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":1,\"currency\":\"XYZ\"}}  | price.currency",
             "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":-1,\"currency\":\"EUR\"}} | price.amount",
             "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":45.5,\"currency\":\"EUR\"}} | price.amount",
-            "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":1,\"currency\":\"EUR\"},\"colour\":1} | colour"})
+            "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":1,\"currency\":\"EUR\"},\"colour\":1} | colour",
+            "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":1,\"currency\":\"EUR\"},\"bufferBeforeMinutes\":-1} | bufferBeforeMinutes",
+            "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":1,\"currency\":\"EUR\"},\"bufferAfterMinutes\":241} | bufferAfterMinutes",
+            "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":1,\"currency\":\"EUR\"},\"bufferAfterMinutes\":\"10\"} | bufferAfterMinutes",
+            "{\"name\":\"x\",\"durationMinutes\":30,\"price\":{\"amount\":1,\"currency\":\"EUR\"},\"bufferAfterMinutes\":2.5} | bufferAfterMinutes"})
     void anInvalidServiceIs422NamingTheField(String body, String field) {
         owner().body(body).post("/api/v1/services")
                 .then().statusCode(422).contentType("application/problem+json")

@@ -51,7 +51,7 @@ public class WebhooksPage {
 
     /** The event types of CONTRACT §7, for the form's checkboxes; the dispatcher decides what is valid. */
     static final List<String> EVENT_TYPES = List.of("appointment.created", "appointment.updated",
-            "appointment.cancelled", "appointment.completed", "customer.created", "customer.updated",
+            "appointment.cancelled", "appointment.completed", "appointment.no_show", "customer.created", "customer.updated",
             "payment.received", "payment.refunded", "transaction.completed", "transaction.refunded", "staff.checkin",
             "staff.checkout", "stock.low", "campaign.sent", "ping");
     private static final Set<String> STATUSES = Set.of("pending", "succeeded", "failed", "held");

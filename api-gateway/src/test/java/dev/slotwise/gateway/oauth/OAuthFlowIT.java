@@ -563,7 +563,7 @@ class OAuthFlowIT {
         assertThat(metadata.get("authorization_response_iss_parameter_supported").asBoolean()).isTrue();
         List<String> scopes = new ArrayList<>();
         metadata.get("scopes_supported").forEach(scope -> scopes.add(scope.asText()));
-        assertThat(scopes).contains("customers.read", "webhooks.write").hasSize(18);
+        assertThat(scopes).contains("customers.read", "webhooks.write").hasSize(20);
     }
 
     @Test

@@ -1,10 +1,16 @@
 package dev.slotwise.appointment.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.slotwise.appointment.availability.StaffAvailability;
+import dev.slotwise.appointment.booking.BookingRefused;
+import dev.slotwise.appointment.booking.Caller;
+import dev.slotwise.appointment.booking.RuleBooks;
 import dev.slotwise.appointment.reference.References;
-import dev.slotwise.appointment.reference.ServiceRef;
-import dev.slotwise.appointment.reference.StaffSchedule;
+import dev.slotwise.appointment.rules.BookingContext;
+import dev.slotwise.appointment.rules.Decision;
+import dev.slotwise.appointment.rules.RuleBook;
+import dev.slotwise.appointment.rules.Terms;
+import dev.slotwise.appointment.rules.VisitRequest;
+import dev.slotwise.appointment.rules.Window;
 import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.json.JsonMergePatch;
@@ -13,43 +19,52 @@ import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.pg.ConstraintViolations;
 import dev.slotwise.commons.problem.ApiException;
+import dev.slotwise.commons.problem.FieldError;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * The appointment rules. References are checked with their owners before a transaction opens (no transaction waits
- * on the network), and so is whether the staff member can take the appointment (their services, hours and time off,
- * CONTRACT §14); the exclusion constraint, not a read-then-write check, decides between racing bookings of one
- * staff member, so the loser gets 409 {@code appointment_conflict} however close the race. Every change records
- * its event in the outbox in the same transaction.
+ * The appointment lifecycle (CONTRACT §5, §14, §15). Whether a visit can happen at a time is the rules' decision
+ * ({@link RuleBook}, built by {@link RuleBooks} from the catalog's booking context and the appointments there are,
+ * read before a transaction opens: no transaction waits on the network). What requests race for, the database
+ * decides: the exclusion constraint keeps the occupied ranges (time with buffers) of one staff member apart, so the
+ * loser gets 409 {@code appointment_conflict} however close the race; and under a daily limit every booking onto a
+ * staff member's day locks that day before it counts it, so the limit holds exactly. Every change records its event
+ * in the outbox in the same transaction.
  */
 @ApplicationScoped
 public class AppointmentBook {
-
-    private final AppointmentRepository appointments;
-    private final References references;
-    private final Outbox outbox;
-    private final JsonMergePatch mergePatch;
-    private final EntityTags tags;
-
-    public AppointmentBook(AppointmentRepository appointments, References references, Outbox outbox,
-            JsonMergePatch mergePatch, EntityTags tags) {
-        this.tags = tags;
-        this.appointments = appointments;
-        this.references = references;
-        this.outbox = outbox;
-        this.mergePatch = mergePatch;
-    }
 
     /** Another booking took the slot: the exclusion constraint refused this one, or a deadlock over it aborted it. */
     private static final Predicate<Throwable> LOST_THE_SLOT = ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)
             .or(ConstraintViolations.deadlock());
     private static final Duration SHORTEST_SERVICE = Duration.ofMinutes(5);
+    /** How often a reschedule is decided again when the appointment changed while it was being decided. */
+    private static final int RESCHEDULE_RETRIES = 2;
+
+    private final AppointmentRepository appointments;
+    private final References references;
+    private final RuleBooks ruleBooks;
+    private final Outbox outbox;
+    private final JsonMergePatch mergePatch;
+    private final EntityTags tags;
+
+    public AppointmentBook(AppointmentRepository appointments, References references, RuleBooks ruleBooks,
+            Outbox outbox, JsonMergePatch mergePatch, EntityTags tags) {
+        this.appointments = appointments;
+        this.references = references;
+        this.ruleBooks = ruleBooks;
+        this.outbox = outbox;
+        this.mergePatch = mergePatch;
+        this.tags = tags;
+    }
 
     Uni<Page<AppointmentView>> list(String tenantId, AppointmentFilter filter, PageRequest page) {
         return Panache.withSession(() -> appointments.page(tenantId, filter, page))
@@ -62,88 +77,154 @@ public class AppointmentBook {
 
     Uni<AppointmentView> book(Caller caller, NewAppointment input) {
         Instant startsAt = writableStart(input.startsAt());
-        return references.check(caller.bearerToken(), input.customerId(), input.serviceId(), input.staffId(), startsAt)
-                .chain(found -> {
-                    Instant endsAt = endOf(startsAt, lengthOf(found.service().orElseThrow()));
-                    StaffAvailability.require(found.staff().orElseThrow(), input.serviceId(), startsAt, endsAt,
-                            caller.timeZone());
-                    return Panache.withTransaction(() -> {
-                        Instant now = now();
-                        Appointment appointment = new Appointment();
-                        appointment.create(Ids.next(AppointmentRepository.PREFIX), caller.tenantId(), now);
-                        appointment.customerId = input.customerId();
-                        appointment.serviceId = input.serviceId();
-                        appointment.staffId = input.staffId();
-                        appointment.startsAt = startsAt;
-                        appointment.endsAt = endsAt;
-                        appointment.status = AppointmentStatus.BOOKED;
-                        appointment.notes = input.notes();
-                        return appointments.persist(appointment)
-                                .chain(saved -> publish("appointment.created", saved, caller));
-                    });
-                })
-                .onFailure(LOST_THE_SLOT).transform(e -> overlap());
+        Uni<List<FieldError>> customer = references.customerErrors(caller.bearerToken(), input.customerId());
+        Uni<RuleBooks.Checked> rules = ruleBooks.forVisit(caller, input.serviceId(), input.staffId(), startsAt, null,
+                true);
+        return Uni.combine().all().unis(customer, rules).asTuple().chain(found -> {
+            RuleBook book = known(found.getItem1(), found.getItem2());
+            Decision.PlannedSegment segment = planned(book, new VisitRequest(startsAt,
+                    List.of(new VisitRequest.Segment(input.serviceId(), input.staffId(), null))));
+            Integer limit = book.policy().maxAppointmentsPerStaffPerDay();
+            return Panache.withTransaction(() -> withinDailyLimit(caller, segment, limit, null).chain(() -> {
+                Instant now = now();
+                Appointment appointment = new Appointment();
+                appointment.create(Ids.next(AppointmentRepository.PREFIX), caller.tenantId(), now);
+                appointment.customerId = input.customerId();
+                appointment.place(segment);
+                appointment.status = AppointmentStatus.BOOKED;
+                appointment.notes = input.notes();
+                return appointments.persist(appointment).chain(saved -> publish("appointment.created", saved, caller));
+            }));
+        }).onFailure(LOST_THE_SLOT).transform(e -> overlap());
     }
 
     /**
-     * Applies a merge patch of {@code startsAt}, {@code staffId}, {@code serviceId}, {@code notes}. The booked length
-     * stays unless the service changes, in which case the new service's duration applies. A change of time, staff
-     * member or service is checked against the staff member's schedule as a booking is; a change of notes alone is not.
-     * {@code ifMatch} (null: no condition) must match the appointment as it is when locked.
+     * Applies a merge patch of {@code startsAt}, {@code staffId}, {@code serviceId}, {@code notes} (and who asks,
+     * {@code changedBy}). A change of time, staff member or service is a reschedule: the rules decide it as a
+     * booking, without the appointment itself standing in its way or counting toward its day; a new service brings
+     * its duration and buffers, otherwise the appointment keeps those it was booked with. A customer's reschedule
+     * keeps to the cancellation window. Notes alone change without any rule. {@code ifMatch} (null: no condition)
+     * must match the appointment; should it change while the reschedule is being decided, the decision is taken
+     * again on what it became.
      */
     Uni<AppointmentView> reschedule(Caller caller, String id, JsonNode patch, String ifMatch) {
+        return Uni.createFrom().deferred(() -> rescheduleOnce(caller, id, patch, ifMatch))
+                .onFailure(ChangedMeanwhile.class).retry().atMost(RESCHEDULE_RETRIES)
+                .onFailure(ChangedMeanwhile.class).transform(changed -> ApiException.conflict("appointment_conflict",
+                        "the appointment kept changing while this change was decided; try again"));
+    }
+
+    private Uni<AppointmentView> rescheduleOnce(Caller caller, String id, JsonNode patch, String ifMatch) {
         return Panache.withSession(() -> appointments.require(caller.tenantId(), id)).chain(current -> {
             tags.requireMatch(ifMatch, AppointmentView.of(current));
             current.requireBooked("be rescheduled");
             Reschedule wanted = mergePatch.apply(Reschedule.of(current), patch, Reschedule.class);
             Instant startsAt = writableStart(wanted.startsAt());
-            String newService = wanted.serviceId().equals(current.serviceId) ? null : wanted.serviceId();
-            String newStaff = wanted.staffId().equals(current.staffId) ? null : wanted.staffId();
-            boolean moves = newService != null || newStaff != null || !startsAt.equals(current.startsAt);
-            return references.check(caller.bearerToken(), null, newService, moves ? wanted.staffId() : null, startsAt)
-                    .chain(found -> Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
-                            .chain(locked -> apply(caller, locked, patch, ifMatch, found))));
+            boolean newService = !wanted.serviceId().equals(current.serviceId);
+            boolean moves = newService || !wanted.staffId().equals(current.staffId)
+                    || !startsAt.equals(current.startsAt);
+            if (!moves) {
+                return Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
+                        .chain(locked -> {
+                            requireUnchanged(locked, current);
+                            locked.notes = wanted.notes();
+                            locked.updatedAt = now();
+                            return publish("appointment.updated", locked, caller);
+                        }));
+            }
+            return ruleBooks.forVisit(caller, wanted.serviceId(), wanted.staffId(), startsAt, current.id, newService)
+                    .chain(checked -> {
+                        RuleBook book = known(List.of(), checked);
+                        if (wanted.byCustomer()) {
+                            requireCustomerInTime(book.policy(), current.startsAt, "reschedule");
+                        }
+                        Terms kept = newService ? null : current.terms();
+                        Decision.PlannedSegment segment = planned(book, new VisitRequest(startsAt,
+                                List.of(new VisitRequest.Segment(wanted.serviceId(), wanted.staffId(), kept))));
+                        Integer limit = book.policy().maxAppointmentsPerStaffPerDay();
+                        return Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
+                                .chain(locked -> {
+                                    requireUnchanged(locked, current);
+                                    return withinDailyLimit(caller, segment, limit, id).chain(() -> {
+                                        locked.place(segment);
+                                        locked.notes = wanted.notes();
+                                        locked.updatedAt = now();
+                                        return publish("appointment.updated", locked, caller);
+                                    });
+                                }));
+                    });
         }).onFailure(LOST_THE_SLOT).transform(e -> overlap());
     }
 
-    Uni<AppointmentView> cancel(Caller caller, String id) {
-        return transition(caller, id, AppointmentStatus.CANCELLED, "appointment.cancelled");
+    /**
+     * Cancels a booked appointment, as the business (always) or as a customer (not later than the policy's
+     * cancellation window before its start: 409 {@code cancellation_window_passed}). Its time and its count toward
+     * the daily limit are free again.
+     */
+    Uni<AppointmentView> cancel(Caller caller, String id, CancelRequest request) {
+        Uni<BookingContext.Policy> policy = request.by() == CancelledBy.CUSTOMER ? ruleBooks.policy(caller)
+                : Uni.createFrom().nullItem();
+        return policy.chain(found -> Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
+                .chain(appointment -> {
+                    appointment.requireBooked("be cancelled");
+                    if (found != null) {
+                        requireCustomerInTime(found, appointment.startsAt, "cancel");
+                    }
+                    Instant now = now();
+                    appointment.moveTo(AppointmentStatus.CANCELLED, now);
+                    appointment.cancellationReason = request.reason();
+                    appointment.cancelledBy = request.by();
+                    appointment.cancelledAt = now;
+                    return publish("appointment.cancelled", appointment, caller);
+                })));
     }
 
     Uni<AppointmentView> complete(Caller caller, String id) {
-        return transition(caller, id, AppointmentStatus.COMPLETED, "appointment.completed");
-    }
-
-    private Uni<AppointmentView> apply(Caller caller, Appointment locked, JsonNode patch, String ifMatch,
-            References.Found found) {
-        tags.requireMatch(ifMatch, AppointmentView.of(locked));
-        locked.requireBooked("be rescheduled");
-        Reschedule target = mergePatch.apply(Reschedule.of(locked), patch, Reschedule.class);
-        Duration length = found.service().map(AppointmentBook::lengthOf).orElse(locked.length());
-        Instant startsAt = writableStart(target.startsAt());
-        Instant endsAt = endOf(startsAt, length);
-        boolean moves = !target.serviceId().equals(locked.serviceId) || !target.staffId().equals(locked.staffId)
-                || !startsAt.equals(locked.startsAt);
-        if (moves) {
-            StaffSchedule staff = found.staff().filter(schedule -> schedule.id().equals(target.staffId())).orElse(null);
-            if (staff != null) {
-                StaffAvailability.require(staff, target.serviceId(), startsAt, endsAt, caller.timeZone());
-            }
-        }
-        locked.serviceId = target.serviceId();
-        locked.staffId = target.staffId();
-        locked.startsAt = startsAt;
-        locked.endsAt = endsAt;
-        locked.notes = target.notes();
-        locked.updatedAt = now();
-        return publish("appointment.updated", locked, caller);
-    }
-
-    private Uni<AppointmentView> transition(Caller caller, String id, AppointmentStatus next, String eventType) {
         return Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id).chain(appointment -> {
-            appointment.moveTo(next, now());
-            return publish(eventType, appointment, caller);
+            appointment.moveTo(AppointmentStatus.COMPLETED, now());
+            return publish("appointment.completed", appointment, caller);
         }));
+    }
+
+    /**
+     * Marks a booked appointment whose start has passed as a no-show (anything else is 409 {@code invalid_transition}).
+     * It keeps the time that has passed and frees the rest; it still counts toward its day's limit.
+     */
+    Uni<AppointmentView> noShow(Caller caller, String id) {
+        return Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id).chain(appointment -> {
+            Instant now = now();
+            appointment.requireBooked("be marked as a no-show");
+            if (appointment.startsAt.isAfter(now)) {
+                throw ApiException.conflict("invalid_transition",
+                        "the appointment has not started yet; a no-show can be marked once it has");
+            }
+            appointment.moveTo(AppointmentStatus.NO_SHOW, now);
+            if (appointment.occupiedUntil.isAfter(now)) {
+                appointment.occupiedUntil = now;
+            }
+            return publish("appointment.no_show", appointment, caller);
+        }));
+    }
+
+    /**
+     * Under a daily limit, takes the lock of the segment's staff member and local day and counts that day (without
+     * {@code moving}); a full day refuses the booking as the rules would have, had they seen the bookings that
+     * committed meanwhile. Without a limit, nothing: no lock, no count.
+     */
+    private Uni<Void> withinDailyLimit(Caller caller, Decision.PlannedSegment segment, Integer limit, String moving) {
+        if (limit == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return appointments.lockDay(caller.tenantId(), segment.staffId(), segment.day())
+                .chain(() -> appointments.countOnDay(caller.tenantId(), segment.staffId(), segment.dayStart(),
+                        segment.dayEnd(), moving))
+                .invoke(count -> {
+                    if (count >= limit) {
+                        throw new BookingRefused(new Decision.Refusal(List.of(
+                                RuleBook.dailyLimitReached(count, segment.day()))));
+                    }
+                })
+                .replaceWithVoid();
     }
 
     private Uni<AppointmentView> publish(String type, Appointment appointment, Caller caller) {
@@ -153,23 +234,61 @@ public class AppointmentBook {
                 .replaceWith(AppointmentView.of(appointment));
     }
 
+    /** The rules, when every id the request named is the tenant's; a 422 naming every other one otherwise. */
+    private static RuleBook known(List<FieldError> customerErrors, RuleBooks.Checked checked) {
+        List<FieldError> errors = new ArrayList<>(customerErrors);
+        errors.addAll(checked.errors());
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        return checked.rules();
+    }
+
     /**
-     * The end of an appointment, which must be a timestamp the API can write: RFC 3339 has four-digit years, so an
-     * appointment starting late on 9999-12-31 that would end in the year 10000 is refused (422) rather than stored
-     * and then written as {@code +10000-…}, which no client could read.
+     * The rules' plan for a visit of one segment, or their refusal. An end the API could not write is a 422 before
+     * any rule: RFC 3339 has four-digit years, so an appointment ending in the year 10000 is refused rather than
+     * stored and then written as {@code +10000-…}, which no client could read.
      */
-    private static Instant endOf(Instant startsAt, Duration length) {
-        Instant end = startsAt.plus(length);
-        if (end.isAfter(References.LAST_WRITABLE)) {
+    private static Decision.PlannedSegment planned(RuleBook book, VisitRequest request) {
+        VisitRequest.Segment wanted = request.segments().get(0);
+        Terms terms = wanted.kept() != null ? wanted.kept() : book.service(wanted.serviceId()).terms();
+        if (request.startsAt().plus(Duration.ofMinutes(terms.durationMinutes())).isAfter(Window.LAST_WRITABLE)) {
             throw tooLate();
         }
-        return end;
+        Decision decision = book.decide(request);
+        if (decision instanceof Decision.Refusal refusal) {
+            throw new BookingRefused(refusal);
+        }
+        return ((Decision.Plan) decision).segments().get(0);
+    }
+
+    /** A customer may cancel or reschedule until the policy's window before the start; the business always may. */
+    private static void requireCustomerInTime(BookingContext.Policy policy, Instant startsAt, String action) {
+        if (Instant.now().isAfter(startsAt.minus(Duration.ofMinutes(policy.cancellationWindowMinutes())))) {
+            throw ApiException.conflict("cancellation_window_passed", "a customer may " + action + " until "
+                    + policy.cancellationWindowMinutes() + " minutes before the appointment starts");
+        }
+    }
+
+    /** The locked appointment is the one the decision was taken on; otherwise the decision is taken again. */
+    private static void requireUnchanged(Appointment locked, Appointment decidedOn) {
+        if (!locked.updatedAt.equals(decidedOn.updatedAt) || locked.status != decidedOn.status) {
+            throw new ChangedMeanwhile();
+        }
+    }
+
+    /** The appointment changed between the decision and its transaction. */
+    private static final class ChangedMeanwhile extends RuntimeException {
+
+        ChangedMeanwhile() {
+            super(null, null, false, false);
+        }
     }
 
     /** The start as stored (milliseconds), early enough for the shortest service to end by the last writable instant. */
     private static Instant writableStart(Instant requested) {
         Instant startsAt = requested.truncatedTo(ChronoUnit.MILLIS);
-        if (startsAt.plus(SHORTEST_SERVICE).isAfter(References.LAST_WRITABLE)) {
+        if (startsAt.plus(SHORTEST_SERVICE).isAfter(Window.LAST_WRITABLE)) {
             throw tooLate();
         }
         return startsAt;
@@ -179,13 +298,9 @@ public class AppointmentBook {
         return ApiException.invalid("startsAt", "must let the appointment end by 9999-12-31T23:59:59Z");
     }
 
-    private static Duration lengthOf(ServiceRef service) {
-        return Duration.ofMinutes(service.durationMinutes());
-    }
-
     private static ApiException overlap() {
         return ApiException.conflict("appointment_conflict",
-                "the staff member already has a booked appointment that overlaps this time");
+                "the staff member already has a booked appointment whose time, buffers included, overlaps this one's");
     }
 
     private static Instant now() {

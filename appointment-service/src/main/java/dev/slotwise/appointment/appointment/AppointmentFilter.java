@@ -21,7 +21,7 @@ record AppointmentFilter(Instant from, Instant to, String staffId, String custom
         if (status != null) {
             wanted = AppointmentStatus.parse(status);
             if (wanted == null) {
-                throw ApiException.malformed("status must be one of booked, cancelled, completed");
+                throw ApiException.malformed("status must be one of booked, cancelled, completed, no_show");
             }
         }
         return new AppointmentFilter(start, end, blankToNull(staffId), blankToNull(customerId), wanted);

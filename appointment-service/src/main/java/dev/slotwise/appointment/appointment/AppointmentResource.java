@@ -1,6 +1,8 @@
 package dev.slotwise.appointment.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.slotwise.appointment.booking.Caller;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.json.NoFields;
 import dev.slotwise.commons.page.Page;
@@ -19,20 +21,24 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 
-/** {@code /api/v1/appointments} (CONTRACT §5). */
+/** {@code /api/v1/appointments} (CONTRACT §5, §15). */
 @Path("/api/v1/appointments")
 @Produces(MediaType.APPLICATION_JSON)
 public class AppointmentResource {
 
     private final AppointmentBook book;
     private final TenantContext tenant;
+    private final ObjectMapper json;
 
-    public AppointmentResource(AppointmentBook book, TenantContext tenant) {
+    public AppointmentResource(AppointmentBook book, TenantContext tenant, ObjectMapper json) {
         this.book = book;
         this.tenant = tenant;
+        this.json = json;
     }
 
     @GET
@@ -70,11 +76,14 @@ public class AppointmentResource {
         return book.reschedule(Caller.of(tenant), id, patch, ifMatch);
     }
 
+    /** The body is optional (CONTRACT §15), so it is read as bytes and parsed by {@link CancelRequest}. */
     @POST
     @Path("{id}/cancel")
     @RolesAllowed("appointments.write")
-    public Uni<AppointmentView> cancel(@PathParam("id") String id) {
-        return book.cancel(Caller.of(tenant), id);
+    public Uni<AppointmentView> cancel(@PathParam("id") String id,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) throws IOException {
+        CancelRequest request = CancelRequest.read(json, contentType, body);
+        return book.cancel(Caller.of(tenant), id, request);
     }
 
     @POST
@@ -83,5 +92,12 @@ public class AppointmentResource {
     @RolesAllowed("appointments.write")
     public Uni<AppointmentView> complete(@PathParam("id") String id, NoFields none) {
         return book.complete(Caller.of(tenant), id);
+    }
+
+    @POST
+    @Path("{id}/no-show")
+    @RolesAllowed("appointments.write")
+    public Uni<AppointmentView> noShow(@PathParam("id") String id) {
+        return book.noShow(Caller.of(tenant), id);
     }
 }

@@ -3,9 +3,9 @@ package dev.slotwise.appointment.appointment;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** Where an appointment stands. Only a booked one moves; cancelled and completed are final. */
+/** Where an appointment stands. Only a booked one moves; cancelled, completed and no-show are final. */
 public enum AppointmentStatus {
-    BOOKED, CANCELLED, COMPLETED;
+    BOOKED, CANCELLED, COMPLETED, NO_SHOW;
 
     @JsonValue
     public String wireName() {

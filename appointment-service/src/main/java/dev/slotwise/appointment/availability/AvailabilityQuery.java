@@ -1,6 +1,6 @@
 package dev.slotwise.appointment.availability;
 
-import dev.slotwise.appointment.reference.References;
+import dev.slotwise.appointment.rules.Window;
 import dev.slotwise.commons.http.QueryTimestamps;
 import dev.slotwise.commons.problem.ApiException;
 import java.time.Duration;
@@ -28,7 +28,7 @@ record AvailabilityQuery(String serviceId, Instant from, Instant to, String staf
         if (Duration.between(start, end).compareTo(LONGEST_SEARCH) > 0) {
             throw ApiException.malformed("to may be at most 31 days after from");
         }
-        if (start.isBefore(FIRST_WRITABLE) || end.isAfter(References.LAST_WRITABLE)) {
+        if (start.isBefore(FIRST_WRITABLE) || end.isAfter(Window.LAST_WRITABLE)) {
             throw ApiException.malformed("from and to must be in the years 0001 to 9999");
         }
         return new AvailabilityQuery(serviceId, start, end, staffId == null || staffId.isBlank() ? null : staffId,

@@ -1,9 +1,13 @@
 package dev.slotwise.appointment.availability;
 
+import dev.slotwise.appointment.rules.RuleBook;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The slots of one search, collected as one number each (milliseconds after {@code from} times the number of staff,
@@ -14,7 +18,7 @@ import java.util.List;
  * distinct start is written once into the text its slots share, and each staff member's id once; every value is
  * an ISO 8601 timestamp or a generated id ({@code stf_} and 26 of [0-9a-z]), which JSON needs no escaping for.
  */
-final class FreeSlots {
+final class FreeSlots implements RuleBook.SlotSink {
 
     private static final byte[] OPEN = "{\"data\":[".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CLOSE = "],\"nextCursor\":null}".getBytes(StandardCharsets.US_ASCII);
@@ -22,6 +26,7 @@ final class FreeSlots {
     private final long from;
     private final long length;
     private final List<String> staffIds;
+    private final Map<String, Integer> staffIndex = new HashMap<>();
     private long[] keys = new long[256];
     private int count;
 
@@ -30,6 +35,14 @@ final class FreeSlots {
         this.from = from;
         this.length = length;
         this.staffIds = staffIds;
+        for (int i = 0; i < staffIds.size(); i++) {
+            staffIndex.put(staffIds.get(i), i);
+        }
+    }
+
+    @Override
+    public void add(long start, String staffId) {
+        add(start, staffIndex.get(staffId));
     }
 
     void add(long start, int staffIndex) {

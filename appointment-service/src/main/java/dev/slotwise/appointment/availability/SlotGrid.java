@@ -1,5 +1,7 @@
 package dev.slotwise.appointment.availability;
 
+import dev.slotwise.appointment.rules.RuleBook;
+
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.zone.ZoneOffsetTransition;
@@ -11,7 +13,7 @@ import java.time.zone.ZoneRules;
  * hours too. Plain arithmetic on the zone's offset at each instant, so a search of thousands of slots creates no
  * date-time objects per slot.
  */
-final class SlotGrid {
+final class SlotGrid implements RuleBook.Grid {
 
     private static final long HOUR = 3_600_000L;
     private static final long MINUTE = 60_000L;
@@ -33,7 +35,8 @@ final class SlotGrid {
     }
 
     /** The first start on the grid at or after {@code t}. */
-    long firstAtOrAfter(long t) {
+    @Override
+    public long firstAtOrAfter(long t) {
         long candidate = t;
         for (int step = 0; step < MAX_ALIGNMENT_STEPS && !onGrid(candidate); step++) {
             long intoHour = Math.floorMod(candidate + offset(candidate), HOUR);
@@ -44,7 +47,8 @@ final class SlotGrid {
     }
 
     /** The start on the grid after {@code start}, which is on it. */
-    long after(long start) {
+    @Override
+    public long after(long start) {
         long next = start + slot;
         return onGrid(next) ? next : firstAtOrAfter(start + MINUTE);
     }

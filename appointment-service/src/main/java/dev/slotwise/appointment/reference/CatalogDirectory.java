@@ -1,5 +1,6 @@
 package dev.slotwise.appointment.reference;
 
+import dev.slotwise.appointment.rules.BookingContext;
 import dev.slotwise.commons.http.InternalLookups;
 import dev.slotwise.commons.lookup.LookupPolicy;
 import dev.slotwise.commons.lookup.TenantGuards;
@@ -8,15 +9,19 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * catalog-staff-service as appointment-service sees it, behind the lookup policy every reference check has
- * ({@link TenantGuards}: a timeout per attempt, retries, and a circuit and a bulkhead per tenant).
+ * catalog-staff-service as appointment-service sees it: one lookup, the booking context (everything of the catalog
+ * a booking decision or a search needs, in one round trip), behind the lookup policy every reference check has
+ * ({@link TenantGuards}: a timeout per attempt, retries, and a circuit and a bulkhead per tenant). A catalog that
+ * does not answer is the client's 503 {@code upstream_unavailable}.
  */
 @ApplicationScoped
 public class CatalogDirectory {
+
+    private static final String DEPENDENCY = "catalog-staff-service";
 
     private final CatalogClient client;
     private final TenantContext tenant;
@@ -26,29 +31,16 @@ public class CatalogDirectory {
             MeterRegistry registry) {
         this.client = client;
         this.tenant = tenant;
-        this.guards = new TenantGuards("catalog-staff-service", policy, registry);
-    }
-
-    public Uni<Optional<ServiceRef>> service(String bearerToken, String id) {
-        return guards.call(tenant.tenantId(), () -> InternalLookups.found(
-                client.service(id, InternalLookups.bearer(bearerToken))));
-    }
-
-    /** The staff member's schedule with their time off in {@code [from, to)}, or empty when there is no such member. */
-    public Uni<Optional<StaffSchedule>> schedule(String bearerToken, String id, Instant from, Instant to) {
-        return guards.call(tenant.tenantId(), () -> InternalLookups.found(
-                client.schedule(id, from.toString(), to.toString(),
-                        InternalLookups.bearer(bearerToken))));
+        this.guards = new TenantGuards(DEPENDENCY, policy, registry);
     }
 
     /**
-     * The schedules of the staff with working hours who perform the service (only {@code staffId}'s when given),
-     * time off in {@code [from, to)}; empty when {@code staffId} names no staff member.
+     * The policy, the services and staff named (no staff: every one who performs one of the services), their
+     * calendars in {@code [from, to)}, and the closed days around it. Ids must have the shape of ids.
      */
-    public Uni<Optional<StaffSchedules>> schedulesPerforming(String bearerToken, String serviceId, String staffId,
+    public Uni<BookingContext> bookingContext(String bearerToken, List<String> serviceIds, List<String> staffIds,
             Instant from, Instant to) {
-        return guards.call(tenant.tenantId(), () -> InternalLookups.found(
-                client.schedulesPerforming(serviceId, staffId, from.toString(), to.toString(),
-                        InternalLookups.bearer(bearerToken))));
+        return InternalLookups.guarded(DEPENDENCY, guards.call(tenant.tenantId(), () -> client.bookingContext(
+                serviceIds, staffIds, from.toString(), to.toString(), InternalLookups.bearer(bearerToken))));
     }
 }

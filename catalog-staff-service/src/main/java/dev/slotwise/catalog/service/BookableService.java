@@ -6,7 +6,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
-/** A service a business offers and clients book: a name, a duration and a price. */
+/** A service a business offers and clients book: a name, a duration, a price, and the buffers around it. */
 @Entity
 @Table(name = "services")
 public class BookableService extends TenantOwned {
@@ -21,6 +21,10 @@ public class BookableService extends TenantOwned {
     public String priceCurrency;
     @Column(nullable = false)
     public boolean active;
+    @Column(name = "buffer_before_minutes", nullable = false)
+    public int bufferBeforeMinutes;
+    @Column(name = "buffer_after_minutes", nullable = false)
+    public int bufferAfterMinutes;
 
     void apply(ServiceInput input) {
         name = input.name();
@@ -28,6 +32,8 @@ public class BookableService extends TenantOwned {
         priceAmount = input.price().amount();
         priceCurrency = input.price().currency();
         active = input.active() == null || input.active();
+        bufferBeforeMinutes = input.bufferBeforeMinutes() == null ? 0 : input.bufferBeforeMinutes();
+        bufferAfterMinutes = input.bufferAfterMinutes() == null ? 0 : input.bufferAfterMinutes();
     }
 
     Money price() {

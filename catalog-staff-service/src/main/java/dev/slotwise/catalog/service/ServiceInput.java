@@ -8,15 +8,24 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
-/** The writable fields of a service: the body of a create, and the state a merge patch must leave valid. */
+/**
+ * The writable fields of a service: the body of a create, and the state a merge patch must leave valid. The buffers
+ * (CONTRACT §15) are the time a booked appointment of the service also takes of its staff member before and after
+ * it; left out or null, 0.
+ */
 public record ServiceInput(
         @NotBlank(message = "is required") @Size(max = 200, message = "must be 1 to 200 characters") String name,
         @NotNull(message = "is required") @Min(value = 5, message = "must be from 5 to 720")
         @Max(value = 720, message = "must be from 5 to 720") Integer durationMinutes,
         @NotNull(message = "is required") @Valid Money price,
-        Boolean active) {
+        Boolean active,
+        @Min(value = 0, message = "must be from 0 to 240") @Max(value = 240, message = "must be from 0 to 240")
+        Integer bufferBeforeMinutes,
+        @Min(value = 0, message = "must be from 0 to 240") @Max(value = 240, message = "must be from 0 to 240")
+        Integer bufferAfterMinutes) {
 
     static ServiceInput of(BookableService service) {
-        return new ServiceInput(service.name, service.durationMinutes, service.price(), service.active);
+        return new ServiceInput(service.name, service.durationMinutes, service.price(), service.active,
+                service.bufferBeforeMinutes, service.bufferAfterMinutes);
     }
 }

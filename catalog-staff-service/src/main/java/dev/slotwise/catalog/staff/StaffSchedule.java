@@ -12,9 +12,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * When a staff member works (CONTRACT §14): the weekly working hours, read and replaced whole, and the periods of
@@ -85,49 +82,6 @@ public class StaffSchedule {
             }
             return timeOff.delete(period);
         });
-    }
-
-    /** The member's schedule with the time off that overlaps {@code [from, to)}. */
-    @WithSession
-    public Uni<StaffScheduleView> scheduleOf(String tenantId, String id, Instant from, Instant to) {
-        return staff.require(tenantId, id).chain(member -> schedules(tenantId, List.of(member), from, to))
-                .map(schedules -> schedules.get(0));
-    }
-
-    /**
-     * The schedules of the staff who perform {@code serviceId} and have working hours, ordered by id, each with the
-     * time off that overlaps {@code [from, to)}; only {@code staffId}'s when given (a 404 when there is no such member).
-     */
-    @WithSession
-    public Uni<List<StaffScheduleView>> schedulesPerforming(String tenantId, String serviceId, String staffId,
-            Instant from, Instant to) {
-        Uni<List<StaffMember>> candidates = staffId == null || staffId.isBlank()
-                ? staff.list("tenantId = :tenant and workingHours <> :none order by id",
-                        Parameters.with("tenant", tenantId).and("none", StaffMember.NO_HOURS))
-                : staff.require(tenantId, staffId).map(List::of);
-        return candidates.map(all -> all.stream()
-                        .filter(m -> !StaffMember.NO_HOURS.equals(m.workingHours))
-                        .filter(m -> m.serviceIds.isEmpty() || m.serviceIds.contains(serviceId)).toList())
-                .chain(performing -> schedules(tenantId, performing, from, to));
-    }
-
-    private Uni<List<StaffScheduleView>> schedules(String tenantId, List<StaffMember> members, Instant from,
-            Instant to) {
-        if (members.isEmpty()) {
-            return Uni.createFrom().item(List.of());
-        }
-        List<String> ids = members.stream().map(m -> m.id).toList();
-        return timeOff.list("tenantId = :tenant and staffId in :ids and startsAt < :to and endsAt > :from"
-                                + " order by startsAt",
-                        Parameters.with("tenant", tenantId).and("ids", ids).and("from", from).and("to", to))
-                .map(periods -> {
-                    Map<String, List<StaffScheduleView.Period>> byStaff = periods.stream().collect(Collectors.groupingBy(
-                            p -> p.staffId,
-                            Collectors.mapping(p -> new StaffScheduleView.Period(p.startsAt, p.endsAt), Collectors.toList())));
-                    return members.stream().map(m -> new StaffScheduleView(m.id, m.serviceIds,
-                            WorkingHours.read(json, m.workingHours).weekly(), byStaff.getOrDefault(m.id, List.of())))
-                            .toList();
-                });
     }
 
     private static Instant now() {

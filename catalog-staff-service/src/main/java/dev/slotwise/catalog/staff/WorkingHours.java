@@ -31,11 +31,10 @@ public record WorkingHours(
             @Pattern(regexp = "monday|tuesday|wednesday|thursday|friday|saturday|sunday",
                     message = "must be one of monday, tuesday, … sunday") String day,
             @NotNull(message = "is required")
-            @Pattern(regexp = "([01][0-9]|2[0-3]):[0-5][0-9]", message = "must be a time HH:MM from 00:00 to 23:59")
-            String start,
+            @Pattern(regexp = ClockRanges.START, message = ClockRanges.START_MESSAGE) String start,
             @NotNull(message = "is required")
-            @Pattern(regexp = "([01][0-9]|2[0-3]):[0-5][0-9]|24:00", message = "must be a time HH:MM from 00:01 to 24:00")
-            String end) {
+            @Pattern(regexp = ClockRanges.END, message = ClockRanges.END_MESSAGE) String end)
+            implements ClockRanges.ClockRange {
     }
 
     private static final TypeReference<List<Range>> STORED = new TypeReference<>() {
@@ -46,20 +45,7 @@ public record WorkingHours(
      * range that breaks one), ordered by day and start.
      */
     WorkingHours checked() {
-        List<FieldError> errors = new ArrayList<>();
-        for (int i = 0; i < weekly.size(); i++) {
-            Range b = weekly.get(i);
-            if (b.end().compareTo(b.start()) <= 0) {
-                errors.add(new FieldError("weekly[" + i + "].end", "must be after start"));
-                continue;
-            }
-            for (int j = 0; j < i; j++) {
-                Range a = weekly.get(j);
-                if (a.day().equals(b.day()) && a.start().compareTo(b.end()) < 0 && b.start().compareTo(a.end()) < 0) {
-                    errors.add(new FieldError("weekly[" + i + "]", "overlaps weekly[" + j + "] on " + b.day()));
-                }
-            }
-        }
+        List<FieldError> errors = ClockRanges.errors(weekly, "weekly", (a, b) -> a.day().equals(b.day()));
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
         }

@@ -8,6 +8,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.SecureRandom;
+import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,7 @@ import java.util.Map;
 /**
  * Demo data, made through the public API as a client would: a tenant (pro plan, Europe/Berlin) with an all-scopes API
  * key, three customers, two services, two staff members who work 09:00–18:00 on weekdays (so availability answers at
- * once), and a user who signs in to the panel. {@code up} makes one on its first run; {@code ./slotwise seed} makes
+ * once), a booking policy and a closure (CONTRACT §15), and a user who signs in to the panel. {@code up} makes one on its first run; {@code ./slotwise seed} makes
  * another whenever asked.
  */
 record DemoTenant(String tenantId, String apiKey, String userEmail, String userPassword) {
@@ -24,7 +26,7 @@ record DemoTenant(String tenantId, String apiKey, String userEmail, String userP
     static final List<String> ALL_SCOPES = List.of("customers.read", "customers.write", "appointments.read",
             "appointments.write", "services.read", "services.write", "staff.read", "staff.write", "transactions.read",
             "transactions.write", "payments.read", "reviews.read", "reviews.write", "inventory.read",
-            "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write");
+            "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write", "settings.read", "settings.write");
 
     /** Creates a demo tenant named {@code name} whose user signs in as {@code userEmail}. */
     static DemoTenant create(String gatewayUrl, String adminToken, String name, String userEmail)
@@ -44,7 +46,8 @@ record DemoTenant(String tenantId, String apiKey, String userEmail, String userP
         }
         for (Map<String, Object> service : List.of(
                 Map.<String, Object>of("name", "Haircut", "durationMinutes", 45, "price", Map.of("amount", 4500, "currency", "EUR")),
-                Map.<String, Object>of("name", "Colour", "durationMinutes", 90, "price", Map.of("amount", 9000, "currency", "EUR")))) {
+                Map.<String, Object>of("name", "Colour", "durationMinutes", 90, "price", Map.of("amount", 9000, "currency", "EUR"),
+                        "bufferAfterMinutes", 10))) {
             post(http, gatewayUrl + "/api/v1/services", bearer, service);
         }
         Map<String, List<String>> weekdays = Map.of("Mia", List.of("tuesday", "wednesday", "thursday", "friday",
@@ -55,8 +58,26 @@ record DemoTenant(String tenantId, String apiKey, String userEmail, String userP
                     .map(day -> Map.of("day", day, "start", "09:00", "end", "18:00")).toList();
             send(http, "PUT", gatewayUrl + "/api/v1/staff/" + staff + "/working-hours", bearer, Map.of("weekly", weekly), 200);
         }
+        send(http, "PUT", gatewayUrl + "/api/v1/booking-policy", bearer, BOOKING_POLICY, 200);
+        post(http, gatewayUrl + "/api/v1/closures", bearer, Map.of("date", nextChristmasEve().toString(),
+                "reason", "Christmas Eve"));
         String password = addUser(gatewayUrl, adminToken, tenant, userEmail);
         return new DemoTenant(tenant, key, userEmail, password);
+    }
+
+    /**
+     * A salon's rules (CONTRACT §15), so a newcomer sees them at work: book at least an hour ahead and at most 90 days,
+     * cancel until a day before, at most 8 appointments per stylist a day; colours keep 10 minutes after them to clean up.
+     */
+    private static final Map<String, Object> BOOKING_POLICY = Map.of("minNoticeMinutes", 60, "maxAdvanceDays", 90,
+            "cancellationWindowMinutes", 1440, "maxAppointmentsPerStaffPerDay", 8,
+            "policyText", "Please cancel or move your appointment at least 24 hours ahead.");
+
+    /** The next 24 December, this year's while it is still ahead. */
+    private static LocalDate nextChristmasEve() {
+        LocalDate today = LocalDate.now(ZoneId.of("Europe/Berlin"));
+        LocalDate eve = LocalDate.of(today.getYear(), 12, 24);
+        return eve.isAfter(today) ? eve : eve.plusYears(1);
     }
 
     /** Adds a tenant user with a generated password; answers the password. */

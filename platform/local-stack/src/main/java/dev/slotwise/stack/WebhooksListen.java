@@ -36,7 +36,7 @@ public final class WebhooksListen {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     /** CONTRACT §7's event types. */
     static final List<String> EVENTS = List.of("appointment.created", "appointment.updated", "appointment.cancelled",
-            "appointment.completed", "customer.created", "customer.updated", "payment.received", "payment.refunded",
+            "appointment.completed", "appointment.no_show", "customer.created", "customer.updated", "payment.received", "payment.refunded",
             "transaction.completed", "transaction.refunded", "staff.checkin", "staff.checkout", "stock.low",
             "campaign.sent", "ping");
 

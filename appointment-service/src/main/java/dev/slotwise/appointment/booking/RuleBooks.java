@@ -1,0 +1,93 @@
+package dev.slotwise.appointment.booking;
+
+import dev.slotwise.appointment.reference.CatalogDirectory;
+import dev.slotwise.appointment.rules.BookedTime;
+import dev.slotwise.appointment.rules.BookingContext;
+import dev.slotwise.appointment.rules.RuleBook;
+import dev.slotwise.appointment.rules.Window;
+import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.problem.FieldError;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the {@link RuleBook} of a decision or a search from what it needs, read at once: the catalog's booking
+ * context (one lookup, read fresh, so the client that just changed a schedule, a policy or a closure sees it in its
+ * next decision) and this service's own appointments. The ids the request names are checked on the way: those the
+ * tenant does not have are field errors for the caller's 422.
+ */
+@ApplicationScoped
+public class RuleBooks {
+
+    private final CatalogDirectory catalog;
+    private final BookedTimes booked;
+
+    public RuleBooks(CatalogDirectory catalog, BookedTimes booked) {
+        this.catalog = catalog;
+        this.booked = booked;
+    }
+
+    /** The rules, and what is wrong with the ids the request named (none: the rules know them all; some: no rules). */
+    public record Checked(RuleBook rules, List<FieldError> errors) {
+    }
+
+    /**
+     * The rules for one visit of {@code serviceId} with {@code staffId} starting at {@code startsAt}, without the
+     * appointment {@code moving} (null: none). {@code newService}: the service is being chosen (a booking, or a
+     * reschedule to another service), so one no longer offered is refused.
+     */
+    public Uni<Checked> forVisit(Caller caller, String serviceId, String staffId, Instant startsAt, String moving,
+            boolean newService) {
+        return read(caller, serviceId, staffId, Window.around(startsAt, 1), moving, newService);
+    }
+
+    /** The rules for a search of {@code serviceId} (with {@code staffId} only, when not null) starting in {@code [from, to)}. */
+    public Uni<Checked> forSearch(Caller caller, String serviceId, String staffId, Instant from, Instant to) {
+        return read(caller, serviceId, staffId, Window.between(from, to.plus(Window.LONGEST_SERVICE)), null, true);
+    }
+
+    /** The tenant's booking policy alone. */
+    public Uni<BookingContext.Policy> policy(Caller caller) {
+        Instant now = Instant.now();
+        return catalog.bookingContext(caller.bearerToken(), List.of(), List.of(), now, now.plusSeconds(1))
+                .map(context -> context.policy() == null ? BookingContext.Policy.DEFAULT : context.policy());
+    }
+
+    private Uni<Checked> read(Caller caller, String serviceId, String staffId, Window window, String moving,
+            boolean newService) {
+        // an id that cannot be one names nothing: answered at once, without a lookup (nor one of every staff member)
+        List<FieldError> malformed = new ArrayList<>();
+        if (!Ids.looksLike("svc", serviceId)) {
+            malformed.add(new FieldError("serviceId", "is not a service of this business"));
+        }
+        if (staffId != null && !Ids.looksLike("stf", staffId)) {
+            malformed.add(new FieldError("staffId", "is not a staff member of this business"));
+        }
+        if (!malformed.isEmpty()) {
+            return Uni.createFrom().item(new Checked(null, List.copyOf(malformed)));
+        }
+        List<String> services = List.of(serviceId);
+        List<String> staff = staffId != null ? List.of(staffId) : List.of();
+        Instant[] starts = window.startsToRead(caller.timeZone());
+        Uni<BookingContext> context = catalog.bookingContext(caller.bearerToken(), services, staff,
+                window.fromInstant(), window.toInstant());
+        Uni<List<BookedTime>> appointments = booked.starting(caller.tenantId(), staff, starts[0], starts[1], moving);
+        return Uni.combine().all().unis(context, appointments).asTuple().map(found -> {
+            RuleBook rules = RuleBook.of(found.getItem1(), found.getItem2(), caller.timeZone(), Instant.now(), window);
+            List<FieldError> errors = new ArrayList<>();
+            BookingContext.ServiceTerms service = rules.service(serviceId);
+            if (service == null) {
+                errors.add(new FieldError("serviceId", "is not a service of this business"));
+            } else if (newService && !service.active()) {
+                errors.add(new FieldError("serviceId", "is a service that is no longer offered"));
+            }
+            if (staffId != null && !rules.knowsStaff(staffId)) {
+                errors.add(new FieldError("staffId", "is not a staff member of this business"));
+            }
+            return new Checked(rules, errors);
+        });
+    }
+}
