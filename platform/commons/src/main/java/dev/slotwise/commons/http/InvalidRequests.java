@@ -7,6 +7,7 @@ import dev.slotwise.commons.problem.ProblemResponses;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.vertx.http.HttpServerStart;
 import io.vertx.core.Handler;
 import io.vertx.core.Verticle;
 import io.vertx.core.Vertx;
@@ -60,6 +61,16 @@ public class InvalidRequests {
 
     void install(@Observes StartupEvent started) {
         installWhenListening(System.nanoTime() + SETTLING.toNanos());
+    }
+
+    /**
+     * Again as soon as Quarkus says its HTTP server listens, before the application counts as started: the timer above
+     * alone left up to one retry interval in which a request could meet the bare refusal (a test's first request did).
+     */
+    void installOnceListening(@Observes HttpServerStart listening) {
+        Installation installation = installNow();
+        LOG.debugf("requests the HTTP layer refuses are answered as problems by %d servers (%d still starting)",
+                installation.installed(), installation.waiting());
     }
 
     private void installWhenListening(long deadline) {
