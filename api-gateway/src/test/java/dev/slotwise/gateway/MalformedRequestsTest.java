@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.slotwise.testing.RawHttp;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import java.io.IOException;
 import java.net.URL;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * {@code code} and the {@code requestId} of its {@code X-Request-Id} header (issue 23), never a bare status line.
  */
 @QuarkusTest
+@TestProfile(ShortIdleTimeout.class)
 class MalformedRequestsTest {
 
     @TestHTTPResource("/")
@@ -100,7 +102,7 @@ class MalformedRequestsTest {
         }
     }
 
-    /** A connection that sends nothing is closed after the idle timeout (3 s in tests, 30 s in production). */
+    /** A connection that sends nothing is closed after the idle timeout (3 s in this class's profile, 30 s in production). */
     @Test
     void anIdleConnectionIsClosed() throws IOException {
         long started = System.nanoTime();

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.Test;
  * and failed bearer tokens are counted apart.
  */
 @QuarkusTest
-@TestProfile(ProductionIdleTimeout.class)
 class SignInLimitsTest {
 
     /** 10 failures are allowed; the 11th is checked and locks the account. */
