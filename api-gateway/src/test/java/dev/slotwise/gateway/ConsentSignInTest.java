@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -136,14 +137,13 @@ class ConsentSignInTest {
         FormBrowser.Page signIn = authorizePage(browser);
 
         CountDownLatch release = new CountDownLatch(1);
-        AtomicBoolean saturated = new AtomicBoolean();
+        AtomicInteger running = new AtomicInteger();
         try {
-            // take every password thread and every place in their queue with work that waits
-            for (int i = 0; i < 10_000 && !saturated.get(); i++) {
-                passwordChecks.run(() -> awaitQuietly(release)).subscribe()
-                        .with(ignored -> { }, failure -> saturated.set(failure instanceof PasswordChecks.Saturated));
-            }
-            assertThat(saturated).as("the password threads are saturated").isTrue();
+            // take every password thread and every place in their queue with work that waits; a check still queued
+            // from before would otherwise free a place for the sign-in, which would then wait behind this work
+            assertThat(saturate(release, running)).as("the password threads are saturated").isTrue();
+            awaitRunning(running, PasswordChecks.THREADS);
+            assertThat(saturate(release, running)).as("the password threads are saturated by this test alone").isTrue();
 
             FormBrowser.Page busy = browser.submit(signIn, Map.of("Email", user.get("email"),
                     "Password", SignInForms.PASSWORD), "Sign in");
@@ -170,6 +170,26 @@ class ConsentSignInTest {
                 "Password", SignInForms.PASSWORD), "Sign in");
         assertThat(signedIn.header("Set-Cookie").orElseThrow()).startsWith("slotwise_authorize=")
                 .contains("Path=/oauth/authorize").doesNotContain("Secure");
+    }
+
+    /** Queues work that waits for the latch until a check is refused as saturated; answers whether one was. */
+    private boolean saturate(CountDownLatch release, AtomicInteger running) {
+        AtomicBoolean saturated = new AtomicBoolean();
+        for (int i = 0; i < 10_000 && !saturated.get(); i++) {
+            passwordChecks.run(() -> {
+                running.incrementAndGet();
+                return awaitQuietly(release);
+            }).subscribe().with(ignored -> { }, failure -> saturated.set(failure instanceof PasswordChecks.Saturated));
+        }
+        return saturated.get();
+    }
+
+    private static void awaitRunning(AtomicInteger running, int threads) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (running.get() < threads) {
+            assertThat(System.nanoTime()).as("every password thread runs this test's work").isLessThan(deadline);
+            Thread.sleep(10);
+        }
     }
 
     private static Object awaitQuietly(CountDownLatch latch) {

@@ -28,7 +28,8 @@ class MalformedRequestsTest {
     private String key;
 
     @BeforeEach
-    void aKey() {
+    void aKey() throws IOException {
+        RawHttp.awaitReady(gateway, Duration.ofSeconds(30));
         key = Operator.key(Operator.tenant("enterprise"), "customers.read", "customers.write").get("key");
     }
 

@@ -26,7 +26,8 @@ public class PasswordChecks {
 
     /** bcrypt's cost for every tenant user's password (Quarkus' Elytron implementation): about 250 ms a check. */
     public static final int BCRYPT_COST = 12;
-    static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+    /** How many checks run at once: half the cores, at least one. */
+    public static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     static final int QUEUED = 64;
     /** What a refused check asks the client to wait: the queue drains in a few seconds. */
     public static final long RETRY_AFTER_SECONDS = 5;

@@ -22,6 +22,24 @@ public final class RawHttp {
     }
 
     /**
+     * Waits until the server reports ready ({@code GET /q/health/ready} answers 200): what a process promises about
+     * every request, including those the HTTP layer refuses, it promises from then on (nothing routes to it before).
+     */
+    public static void awaitReady(URL server, Duration atMost) throws IOException {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            last = exchange(server, "GET /q/health/ready HTTP/1.1\r\nHost: " + server.getHost()
+                    + "\r\nConnection: close\r\n\r\n", Duration.ofSeconds(2)).text();
+            if (last.startsWith("HTTP/1.1 200 ")) {
+                return;
+            }
+            sleep(Duration.ofMillis(20));
+        }
+        throw new AssertionError("not ready within " + atMost + ": " + last);
+    }
+
+    /**
      * Sends {@code raw} on a connection of its own and answers what came back until the server closed it or was
      * quiet for {@code quiet}.
      */

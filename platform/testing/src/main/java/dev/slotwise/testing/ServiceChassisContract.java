@@ -97,6 +97,7 @@ public abstract class ServiceChassisContract {
     @Test
     void aRequestTheHttpLayerRefusesIsAProblemWithARequestId() throws Exception {
         URL server = URI.create(RestAssured.baseURI + ":" + RestAssured.port).toURL();
+        RawHttp.awaitReady(server, Duration.ofSeconds(30));
         for (String header : List.of("Content-Type: application/json\u0001", "Idempotency-Key: a\u001bb", "X-Odd: \u007f")) {
             RawHttp.Answer answer = RawHttp.exchange(server, "POST /internal/v1/identity HTTP/1.1\r\nHost: service\r\n"
                     + header + "\r\nContent-Length: 2\r\n\r\n{}", Duration.ofSeconds(2));

@@ -7,7 +7,6 @@ import dev.slotwise.commons.problem.ProblemResponses;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.vertx.http.HttpServerStart;
 import io.vertx.core.Handler;
 import io.vertx.core.Verticle;
 import io.vertx.core.Vertx;
@@ -40,6 +39,11 @@ import org.jboss.logging.Logger;
  * handler that Vert.x made from the server's settings when it started listening. These are Vert.x's and Quarkus's
  * internals; if an upgrade moves them, nothing breaks (the bare answer comes back), this logs a warning at start, and
  * the tests of malformed requests (gateway and every service) fail.
+ *
+ * <p>Quarkus starts listening after {@link StartupEvent} and announces it only asynchronously (and before Vert.x
+ * lists the listening servers), so this looks for them every {@value #RETRY_MILLIS} ms from start, and for up to that
+ * moment after listening a refusal can still be the bare one. The service is not ready during that moment: {@link #settled()} feeds
+ * the readiness check {@link InvalidRequestsReadiness}, and nothing routes to a pod before it is ready.
  */
 @ApplicationScoped
 public class InvalidRequests {
@@ -48,11 +52,12 @@ public class InvalidRequests {
     private static final String WEB_VERTICLE = "io.quarkus.vertx.http.runtime.VertxHttpRecorder$WebDeploymentVerticle";
     /** How long to wait, after start, for every web verticle's server to listen. */
     private static final Duration SETTLING = Duration.ofSeconds(30);
-    private static final long RETRY_MILLIS = 50;
+    private static final long RETRY_MILLIS = 10;
 
     private final Vertx vertx;
     private final ObjectMapper json;
     private final Handler<HttpServerRequest> answer = this::answer;
+    private volatile boolean settled;
 
     public InvalidRequests(Vertx vertx, ObjectMapper json) {
         this.vertx = vertx;
@@ -64,13 +69,11 @@ public class InvalidRequests {
     }
 
     /**
-     * Again as soon as Quarkus says its HTTP server listens, before the application counts as started: the timer above
-     * alone left up to one retry interval in which a request could meet the bare refusal (a test's first request did).
+     * Whether every listening server answers refusals as problems, or the attempt is over (and the warning logged);
+     * false only in the moment between listening and installing.
      */
-    void installOnceListening(@Observes HttpServerStart listening) {
-        Installation installation = installNow();
-        LOG.debugf("requests the HTTP layer refuses are answered as problems by %d servers (%d still starting)",
-                installation.installed(), installation.waiting());
+    public boolean settled() {
+        return settled;
     }
 
     private void installWhenListening(long deadline) {
@@ -78,7 +81,10 @@ public class InvalidRequests {
         boolean notYet = installation.waiting() > 0 || installation.installed() == 0 && installation.failure() == null;
         if (notYet && System.nanoTime() < deadline) {
             vertx.setTimer(RETRY_MILLIS, retry -> installWhenListening(deadline));
-        } else if (installation.failure() != null || installation.installed() == 0) {
+            return;
+        }
+        settled = true;
+        if (installation.failure() != null || installation.installed() == 0) {
             LOG.warnf("requests the HTTP layer refuses are answered without a problem document: %s",
                     installation.failure() != null ? installation.failure().toString() : "no HTTP server found");
         } else {
