@@ -27,11 +27,11 @@ public class Planner {
     /** Pending reminders follow the new start; one whose new time has passed is skipped with its reason. */
     private static final String MOVE_REMINDERS = """
             update notifications set
-                scheduled_for = $2 - make_interval(mins => minutes_before),
-                next_attempt_at = case when attempt_count = 0 then $2 - make_interval(mins => minutes_before)
+                scheduled_for = $2::timestamptz - make_interval(mins => minutes_before),
+                next_attempt_at = case when attempt_count = 0 then $2::timestamptz - make_interval(mins => minutes_before)
                     else next_attempt_at end,
-                status = case when $2 - make_interval(mins => minutes_before) <= now() then 'skipped' else status end,
-                error = case when $2 - make_interval(mins => minutes_before) <= now()
+                status = case when $2::timestamptz - make_interval(mins => minutes_before) <= now() then 'skipped' else status end,
+                error = case when $2::timestamptz - make_interval(mins => minutes_before) <= now()
                     then 'the offset had passed when the appointment was rescheduled' else error end
             where appointment_id = $1 and kind = 'reminder' and status = 'scheduled' and sending_since is null""";
     private static final String END_PENDING = """

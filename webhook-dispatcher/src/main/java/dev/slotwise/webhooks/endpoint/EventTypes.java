@@ -7,13 +7,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The 15 event types of CONTRACT §7 an endpoint can subscribe to, and the scope that reading each family's data
+ * The event types of CONTRACT §7 (§18 adds appointment.reminder_due) an endpoint can subscribe to, and the scope that reading each family's data
  * takes (CONTRACT §8): subscribing to a family, and seeing a delivery's payload, need it.
  */
 public final class EventTypes {
 
     public static final Set<String> ALL = Set.of(
             "appointment.created", "appointment.updated", "appointment.cancelled", "appointment.completed",
+            "appointment.reminder_due",
             "customer.created", "customer.updated", "payment.received", "payment.refunded",
             "transaction.completed", "transaction.refunded", "staff.checkin", "staff.checkout",
             "stock.low", "campaign.sent", "ping");
