@@ -62,6 +62,11 @@ public class BusinessDirectory {
                     if (complete && fresh) {
                         return Uni.createFrom().item(namesOf(kept, tenantId, serviceIds));
                     }
+                    if (config.serviceSecret().isEmpty()) {
+                        // no way to read them (SLOTWISE_NOTIFICATIONS_SERVICE_SECRET unset): e-mails still go out,
+                        // naming what is known (the sender name setting, the services by id)
+                        return Uni.createFrom().item(namesOf(kept, tenantId, serviceIds));
+                    }
                     return fetch(tenantId, serviceIds)
                             .onFailure(failure -> complete).recoverWithItem(() -> namesOf(kept, tenantId, serviceIds));
                 });
