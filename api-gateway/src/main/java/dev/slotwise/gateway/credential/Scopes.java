@@ -12,7 +12,7 @@ public final class Scopes {
             "services.read", "services.write", "staff.read", "staff.write",
             "transactions.read", "transactions.write", "payments.read",
             "reviews.read", "reviews.write", "inventory.read", "inventory.write",
-            "campaigns.read", "campaigns.write", "webhooks.write");
+            "campaigns.read", "campaigns.write", "webhooks.write", "settings.read", "settings.write");
     private static final Set<String> KNOWN = Set.copyOf(ALL);
     private static final Map<String, String> DESCRIPTIONS = Map.ofEntries(
             Map.entry("customers.read", "See your customers and their history"),
@@ -32,7 +32,9 @@ public final class Scopes {
             Map.entry("inventory.write", "Change products and stock"),
             Map.entry("campaigns.read", "See marketing campaigns"),
             Map.entry("campaigns.write", "Create and send marketing campaigns"),
-            Map.entry("webhooks.write", "Receive notifications of changes (webhooks)"));
+            Map.entry("webhooks.write", "Receive notifications of changes (webhooks)"),
+            Map.entry("settings.read", "See your booking policy and closures"),
+            Map.entry("settings.write", "Change your booking policy and closures"));
 
     private Scopes() {
     }

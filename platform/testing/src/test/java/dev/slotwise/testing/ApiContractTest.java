@@ -38,6 +38,16 @@ class ApiContractTest {
                 .isEmpty();
     }
 
+    /** A text answer (a calendar feed, CONTRACT §18) is held to its media type and string schema, not read as JSON. */
+    @Test
+    void aTextAnswerIsJudgedAsTextByItsMediaType() {
+        String feed = "/calendar/" + "0123456789abcdef".repeat(4) + ".ics";
+        assertThat(contract.problems(get(feed, 200, "text/calendar; charset=UTF-8", "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")))
+                .isEmpty();
+        assertThat(contract.problems(get(feed, 200, "application/json", "{}")))
+                .anySatisfy(problem -> assertThat(problem).contains("answered as 'application/json'"));
+    }
+
     @Test
     void aFieldRenamedInTheAnswerFails() {
         String renamed = CUSTOMER.replace("\"firstName\"", "\"givenName\"");
