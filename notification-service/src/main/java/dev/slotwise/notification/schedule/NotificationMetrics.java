@@ -9,6 +9,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,7 +39,13 @@ public class NotificationMetrics {
         this.figures = figures;
     }
 
+    /** Every outcome a send can have: each counter exists from the start, at 0, so that alerts on its rate see it. */
+    static final List<String> OUTCOMES = List.of("sent", "failed", "skipped", "retried");
+
     void start(@Observes StartupEvent event) {
+        for (Kind kind : Kind.values()) {
+            OUTCOMES.forEach(outcome -> counter(kind, outcome));
+        }
         Gauge.builder("slotwise.notifications.due", due, AtomicLong::get)
                 .description("Customer e-mails due and not yet sent, failed or skipped").register(registry);
         Gauge.builder("slotwise.notifications.oldest.due.seconds", oldestDueMillis, millis -> millis.get() / 1000.0)
@@ -51,8 +58,12 @@ public class NotificationMetrics {
     }
 
     void outcome(Kind kind, String outcome) {
-        counters.computeIfAbsent(kind.value() + ":" + outcome, key -> Counter.builder("slotwise.notifications")
+        counter(kind, outcome).increment();
+    }
+
+    private Counter counter(Kind kind, String outcome) {
+        return counters.computeIfAbsent(kind.value() + ":" + outcome, key -> Counter.builder("slotwise.notifications")
                 .description("Customer e-mails by kind and outcome (sent, failed, skipped, retried)")
-                .tag("kind", kind.value()).tag("outcome", outcome).register(registry)).increment();
+                .tag("kind", kind.value()).tag("outcome", outcome).register(registry));
     }
 }
