@@ -24,7 +24,7 @@ record DemoTenant(String tenantId, String apiKey, String userEmail, String userP
     static final List<String> ALL_SCOPES = List.of("customers.read", "customers.write", "appointments.read",
             "appointments.write", "services.read", "services.write", "staff.read", "staff.write", "transactions.read",
             "transactions.write", "payments.read", "reviews.read", "reviews.write", "inventory.read",
-            "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write");
+            "inventory.write", "campaigns.read", "campaigns.write", "webhooks.write", "settings.read", "settings.write");
 
     /** Creates a demo tenant named {@code name} whose user signs in as {@code userEmail}. */
     static DemoTenant create(String gatewayUrl, String adminToken, String name, String userEmail)
