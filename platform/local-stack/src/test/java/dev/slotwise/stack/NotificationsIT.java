@@ -9,6 +9,8 @@ import jakarta.mail.Multipart;
 import jakarta.mail.Session;
 import jakarta.mail.internet.MimeMessage;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,6 +24,7 @@ import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -51,6 +54,16 @@ class NotificationsIT {
         String invitation = calendarPart(message.get("raw").asText());
         assertThat(invitation).contains("METHOD:REQUEST").contains("UID:" + appointment + "@slotwise");
         assertThat(message.get("receivedAt").asText()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
+
+        // ./slotwise mail: one line with the time, the recipient and the subject; --raw the whole message
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        assertThat(new StackCommands(stack.dataDir(), new PrintStream(printed, true, StandardCharsets.UTF_8)).mail(false))
+                .isZero();
+        assertThat(printed.toString(StandardCharsets.UTF_8)).containsPattern(
+                "\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+ada@example.com\\s+" + Pattern.quote(message.get("subject").asText()));
+        printed.reset();
+        new StackCommands(stack.dataDir(), new PrintStream(printed, true, StandardCharsets.UTF_8)).mail(true);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("Subject: ").contains("text/calendar");
 
         JsonNode confirmation = confirmation(salon.key(), appointment);
         assertThat(confirmation.get("status").asText()).isEqualTo("sent");
