@@ -50,7 +50,7 @@ public class NotificationBench {
 
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([a-z]+_[0-9a-z]+)\"");
     private static final Pattern KEY = Pattern.compile("\"key\"\\s*:\\s*\"(swk_[0-9a-f]+)\"");
-    private static final Pattern UID = Pattern.compile("UID:(apt_[0-9a-z]+)@slotwise");
+    private static final Pattern UID = Pattern.compile("UID:(appt_[0-9a-z]+)@slotwise");
     private static final int CLIENTS = Integer.getInteger("clients", 16);
     private static final String[] DAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"};
 
@@ -144,7 +144,7 @@ public class NotificationBench {
         List<String> staff = staff(count);
         // one start for all (each with a staff member of its own), far enough ahead that every booking and its
         // confirmation is done before the reminders fall due; never across midnight (a 15-minute service)
-        Instant start = Instant.now().plus(Duration.ofMinutes(15 + Long.getLong("lead", 6))).truncatedTo(ChronoUnit.MINUTES);
+        Instant start = Instant.now().plus(Duration.ofMinutes(15 + Long.getLong("lead", 20))).truncatedTo(ChronoUnit.MINUTES);
         if (start.atZone(ZoneOffset.UTC).getHour() == 23 && start.atZone(ZoneOffset.UTC).getMinute() >= 45) {
             start = start.plus(Duration.ofMinutes(20));
         }
