@@ -95,6 +95,13 @@ public interface GatewayConfig {
          */
         Optional<URI> publicUrl();
 
+        /**
+         * The secret notification-service shows to have internal tokens minted for it, one tenant at a time, with
+         * read scopes only ({@code SLOTWISE_NOTIFICATIONS_SERVICE_SECRET}; see {@code ServiceTokens}). Unset: none
+         * are minted, and the service's e-mails name services by id.
+         */
+        Optional<String> notificationServiceSecret();
+
         /** The longest an upstream may take to answer before the client gets 503 upstream_unavailable. */
         @WithDefault("30s")
         Duration upstreamTimeout();

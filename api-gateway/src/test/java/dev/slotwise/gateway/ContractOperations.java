@@ -3,7 +3,7 @@ package dev.slotwise.gateway;
 import java.util.List;
 
 /**
- * The public operations and scopes as CONTRACT §4, §5, §8, §14 and §15 state them, written out here for the gateway's tests
+ * The public operations and scopes as CONTRACT §4, §5, §8, §14, §15 and §18 state them, written out here for the gateway's tests
  * to compare the code with — never read from the API description or the route table, which are what is under test
  * (issue 34: comparing the route table with the description it is derived from proved nothing). A route added to the
  * description is added here too, from the contract.
@@ -13,7 +13,7 @@ public final class ContractOperations {
     private ContractOperations() {
     }
 
-    /** The scopes of CONTRACT §4 that §5, §8 and §15 use (those of §16–§18 join with their routes). */
+    /** The scopes of CONTRACT §4 that §5, §8, §15 and §18 use (those of §16, §17 and §19 join with their routes). */
     public static final List<String> SCOPES = List.of("customers.read", "customers.write",
             "appointments.read", "appointments.write", "services.read", "services.write", "staff.read", "staff.write",
             "transactions.read", "transactions.write", "payments.read", "reviews.read", "reviews.write",
@@ -28,7 +28,7 @@ public final class ContractOperations {
         return new Operation(method, path, scope, service);
     }
 
-    /** Every operation of CONTRACT §5, §8, §14 and §15 (and PATCH products, the project's addition beyond §5's table). */
+    /** Every operation of CONTRACT §5, §8, §14, §15 and §18 (and PATCH products, the project's addition beyond §5's table). */
     public static final List<Operation> ALL = List.of(
             // §5 customers, §14 search
             op("GET", "/api/v1/customers", "customers.read", "customer"),
@@ -102,7 +102,13 @@ public final class ContractOperations {
             op("GET", "/api/webhook-endpoints/{id}/deliveries", "webhooks.write", "webhooks"),
             op("GET", "/api/webhook-endpoints/{id}/deliveries/{deliveryId}", "webhooks.write", "webhooks"),
             op("POST", "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/replay", "webhooks.write", "webhooks"),
-            op("POST", "/api/webhook-endpoints/{id}/recover", "webhooks.write", "webhooks"));
+            op("POST", "/api/webhook-endpoints/{id}/recover", "webhooks.write", "webhooks"),
+            // §18 notifications and staff calendar feeds
+            op("GET", "/api/v1/notification-settings", "settings.read", "notification"),
+            op("PUT", "/api/v1/notification-settings", "settings.write", "notification"),
+            op("GET", "/api/v1/notifications", "appointments.read", "notification"),
+            op("POST", "/api/v1/staff/{id}/calendar-feed", "staff.write", "notification"),
+            op("DELETE", "/api/v1/staff/{id}/calendar-feed", "staff.write", "notification"));
 
     /** A concrete request path for a contracted path: its parameters filled in. */
     public static String concrete(String path) {

@@ -2,6 +2,7 @@ package dev.slotwise.customer;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -64,6 +65,33 @@ class CustomerEventsTest {
                 .patch("/api/v1/customers/" + id).then().statusCode(200);
         JsonNode updated = JSON.readTree(events.await(v -> v.contains(id) && v.contains("customer.updated"), WAIT).value());
         assertThat(updated.get("data").get("lastName").asText()).isEqualTo("Dijkstra");
+    }
+
+    /**
+     * CONTRACT §18: {@code notificationsOptOut} (default false) is part of the customer, so notification-service,
+     * which keeps its copy from these events, hears when a customer opts out and back in.
+     */
+    @Test
+    void theOptOutOfNotificationsTravelsWithTheCustomer() throws Exception {
+        String token = InternalTokens.forTenant(tenant, "customers.read", "customers.write");
+        String id = given().auth().oauth2(token).contentType(ContentType.JSON)
+                .body("{\"firstName\":\"Quiet\",\"notificationsOptOut\":true}").post("/api/v1/customers")
+                .then().statusCode(201).body("notificationsOptOut", equalTo(true)).extract().path("id");
+        JsonNode created = JSON.readTree(events.await(v -> v.contains(id) && v.contains("customer.created"), WAIT).value());
+        assertThat(created.get("data").get("notificationsOptOut").asBoolean()).isTrue();
+
+        given().auth().oauth2(token).contentType("application/merge-patch+json").body("{\"notificationsOptOut\":false}")
+                .patch("/api/v1/customers/" + id).then().statusCode(200).body("notificationsOptOut", equalTo(false));
+        JsonNode updated = JSON.readTree(events.await(v -> v.contains(id) && v.contains("customer.updated"), WAIT).value());
+        assertThat(updated.get("data").get("notificationsOptOut").isBoolean()).isTrue();
+        assertThat(updated.get("data").get("notificationsOptOut").asBoolean()).isFalse();
+        given().auth().oauth2(token).get("/api/v1/customers/" + id).then().statusCode(200)
+                .body("notificationsOptOut", equalTo(false));
+
+        String plain = given().auth().oauth2(token).contentType(ContentType.JSON).body("{\"firstName\":\"Chatty\"}")
+                .post("/api/v1/customers").then().statusCode(201).body("notificationsOptOut", equalTo(false))
+                .extract().path("id");
+        given().auth().oauth2(token).get("/api/v1/customers/" + plain).then().body("notificationsOptOut", equalTo(false));
     }
 
     @Test

@@ -88,6 +88,14 @@ public class UpstreamForwarder {
         clients.close();
     }
 
+    /**
+     * Forwards a body-less request that needs no credential (a calendar feed, whose URL is its secret): no internal
+     * token goes with it, so the service answers it only where it permits anonymous callers.
+     */
+    void forwardAnonymous(RoutingContext context, Route route) {
+        send(context, route, null, null).onSuccess(upstream -> stream(context, upstream));
+    }
+
     /** Forwards a request whose body the gateway has read whole: the service gets exactly those bytes, framed anew. */
     void forward(RoutingContext context, Route route, Credential credential, Buffer body) {
         HttpServerRequest request = context.request();
@@ -158,8 +166,10 @@ public class UpstreamForwarder {
         URI target = services.get(route.service());
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
         copyHeaders(request.headers(), headers, true);
-        headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.tokenFor(credential))
-                .set(RequestIds.HEADER, RequestIds.of(request))
+        if (credential != null) {
+            headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.tokenFor(credential));
+        }
+        headers.set(RequestIds.HEADER, RequestIds.of(request))
                 .set("X-Forwarded-For", ClientAddress.peerOf(request))
                 .set("X-Forwarded-Proto", request.connection().isSsl() ? "https" : "http");
         RequestOptions options = new RequestOptions()

@@ -6,7 +6,7 @@ import dev.slotwise.gateway.credential.Credential;
 /**
  * Which kind of credential the gateway speaks for, told by the type prefix of its id — the gateway mints every one:
  * {@code key_} an API key (its id), {@code grt_} an OAuth access token (its grant's id), {@code usr_} the panel
- * (the signed-in user's id). Services read it from the internal token instead of parsing ids (CONTRACT §8 tells an
+ * (the signed-in user's id), {@code int_} one of Slotwise's own services ({@link ServiceTokens}). Services read it from the internal token instead of parsing ids (CONTRACT §8 tells an
  * application's grant from the business's own credentials).
  */
 final class CredentialKinds {
@@ -25,6 +25,9 @@ final class CredentialKinds {
         }
         if (id.startsWith("usr_")) {
             return CredentialKind.PANEL;
+        }
+        if (id.startsWith(ServiceTokens.SUBJECT_PREFIX)) {
+            return CredentialKind.SERVICE;
         }
         String type = id.substring(0, Math.max(0, id.indexOf('_')));
         throw new IllegalStateException("no credential kind for an id of type '" + type + "'");

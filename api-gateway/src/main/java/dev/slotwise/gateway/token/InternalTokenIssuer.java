@@ -14,6 +14,7 @@ import java.security.PrivateKey;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.TreeSet;
 
@@ -45,6 +46,19 @@ public class InternalTokenIssuer {
 
     public String tokenFor(Credential credential) {
         return tokens.get(credential, this::sign);
+    }
+
+    /**
+     * A token signed now rather than the one reused for the credential, with the latest moment it is valid until
+     * (its {@code exp} is this or a second later): for a caller that keeps the token itself and renews it in time.
+     */
+    public Minted mint(Credential credential) {
+        long expiresAt = Instant.now().plus(config.lifetime()).getEpochSecond();
+        return new Minted(sign(credential), expiresAt);
+    }
+
+    /** A signed internal token and when it expires (UNIX seconds). */
+    public record Minted(String token, long expiresAt) {
     }
 
     private String sign(Credential credential) {

@@ -49,12 +49,13 @@ class RouteTableTest {
     /** The table is the API description's: every operation under /api/, nothing else. */
     @Test
     void theRoutesAreTheDescriptionsOperations() {
-        assertThat(RouteTable.ROUTES).hasSize(64);
+        assertThat(RouteTable.ROUTES).hasSize(69);
         assertThat(RouteTable.ROUTES).contains(new Route("POST", "/api/webhook-endpoints/{id}/recover", "webhooks.write",
                 "webhooks"), new Route("PATCH", "/api/v1/customers/{id}", "customers.write", "customer"),
                 new Route("PUT", "/api/v1/staff/{id}/working-hours", "staff.write", "catalog"),
                 new Route("PUT", "/api/v1/booking-policy", "settings.write", "catalog"),
-                new Route("POST", "/api/v1/appointments/{id}/no-show", "appointments.write", "appointment"));
+                new Route("POST", "/api/v1/appointments/{id}/no-show", "appointments.write", "appointment"),
+                new Route("PUT", "/api/v1/notification-settings", "settings.write", "notification"));
         assertThat(RouteTable.ROUTES).noneMatch(route -> route.pattern().startsWith("/oauth"));
     }
 

@@ -19,6 +19,9 @@ public class Customer extends TenantOwned {
     public String notes;
     @Column(name = "marketing_consent", nullable = false)
     public boolean marketingConsent;
+    /** No transactional e-mail for this customer (CONTRACT §18); marketing consent is separate. */
+    @Column(name = "notifications_opt_out", nullable = false)
+    public boolean notificationsOptOut;
 
     void apply(CustomerInput input) {
         firstName = input.firstName();
@@ -27,5 +30,6 @@ public class Customer extends TenantOwned {
         phone = input.phone();
         notes = input.notes();
         marketingConsent = Boolean.TRUE.equals(input.marketingConsent());
+        notificationsOptOut = Boolean.TRUE.equals(input.notificationsOptOut());
     }
 }

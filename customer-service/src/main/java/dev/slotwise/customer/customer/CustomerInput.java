@@ -14,10 +14,11 @@ public record CustomerInput(
         @Pattern(regexp = "\\+[1-9][0-9]{1,14}", message = "must be an E.164 phone number such as +4915112345678")
         String phone,
         @Size(max = 5000, message = "must be at most 5000 characters") String notes,
-        Boolean marketingConsent) {
+        Boolean marketingConsent,
+        Boolean notificationsOptOut) {
 
     static CustomerInput of(Customer customer) {
         return new CustomerInput(customer.firstName, customer.lastName, customer.email, customer.phone,
-                customer.notes, customer.marketingConsent);
+                customer.notes, customer.marketingConsent, customer.notificationsOptOut);
     }
 }

@@ -19,7 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class CustomerReads {
 
     private static final String BY_ID = "select id, first_name, last_name, email, phone, notes, marketing_consent,"
-            + " created_at, updated_at from customers where tenant_id = $1 and id = $2";
+            + " notifications_opt_out, created_at, updated_at from customers where tenant_id = $1 and id = $2";
 
     private final Pool pool;
 
@@ -43,7 +43,7 @@ public class CustomerReads {
 
     private static CustomerView view(Row row) {
         return new CustomerView(row.getString(0), row.getString(1), row.getString(2), row.getString(3),
-                row.getString(4), row.getString(5), row.getBoolean(6), row.getOffsetDateTime(7).toInstant(),
-                row.getOffsetDateTime(8).toInstant());
+                row.getString(4), row.getString(5), row.getBoolean(6), row.getBoolean(7),
+                row.getOffsetDateTime(8).toInstant(), row.getOffsetDateTime(9).toInstant());
     }
 }

@@ -25,8 +25,8 @@ import java.time.temporal.ChronoUnit;
 public class CustomerService {
 
     private static final String INSERT = Outbox.withEvent("insert into customers (id, tenant_id, first_name, last_name,"
-            + " email, phone, notes, marketing_consent, created_at, updated_at)"
-            + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", 10);
+            + " email, phone, notes, marketing_consent, notifications_opt_out, created_at, updated_at)"
+            + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", 11);
 
     private final CustomerRepository customers;
     private final Outbox outbox;
@@ -61,10 +61,12 @@ public class CustomerService {
         OffsetDateTime at = now.atOffset(ZoneOffset.UTC);
         CustomerView created = new CustomerView(Ids.next(CustomerRepository.PREFIX), input.firstName(),
                 input.lastName(), input.email(), input.phone(), input.notes(),
-                Boolean.TRUE.equals(input.marketingConsent()), now, now);
+                Boolean.TRUE.equals(input.marketingConsent()), Boolean.TRUE.equals(input.notificationsOptOut()), now,
+                now);
         Tuple row = Tuple.tuple().addString(created.id()).addString(tenantId).addString(created.firstName())
                 .addString(created.lastName()).addString(created.email()).addString(created.phone())
-                .addString(created.notes()).addBoolean(created.marketingConsent()).addOffsetDateTime(at)
+                .addString(created.notes()).addBoolean(created.marketingConsent())
+                .addBoolean(created.notificationsOptOut()).addOffsetDateTime(at)
                 .addOffsetDateTime(at);
         outbox.appendEvent(row, "customer.created", tenantId, created.id(), created);
         return UniHelper.toUni(pool.preparedQuery(INSERT).execute(row)).invoke(outbox::committed).replaceWith(created);

@@ -4,10 +4,11 @@ import java.time.Instant;
 
 /** The customer resource of CONTRACT §5, as answered and as carried in customer.* events. */
 public record CustomerView(String id, String firstName, String lastName, String email, String phone, String notes,
-        boolean marketingConsent, Instant createdAt, Instant updatedAt) {
+        boolean marketingConsent, boolean notificationsOptOut, Instant createdAt, Instant updatedAt) {
 
     static CustomerView of(Customer customer) {
         return new CustomerView(customer.id, customer.firstName, customer.lastName, customer.email, customer.phone,
-                customer.notes, customer.marketingConsent, customer.createdAt, customer.updatedAt);
+                customer.notes, customer.marketingConsent, customer.notificationsOptOut, customer.createdAt,
+                customer.updatedAt);
     }
 }

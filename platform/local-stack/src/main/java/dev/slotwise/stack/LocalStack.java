@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +26,8 @@ import java.util.function.Consumer;
 /**
  * The whole suite on one machine: a real PostgreSQL (one database per service) and a real Kafka broker from
  * platform/testing, then the services as processes on loopback, wired together through environment variables.
- * {@code ./slotwise up} runs all six; the cross-service test runs the ones it needs.
+ * {@code ./slotwise up} runs all seven, and a local mail catcher unless {@code SLOTWISE_SMTP_HOST} names a mail server;
+ * the cross-service test runs the ones it needs.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -33,15 +35,17 @@ public final class LocalStack implements AutoCloseable {
     private record ServiceSpec(String module, String database, String portVariable, String urlVariable) {
     }
 
+    private static final String NOTIFICATIONS = "notification-service";
     private static final List<ServiceSpec> SERVICES = List.of(
             new ServiceSpec("customer-service", "customers", "SLOTWISE_CUSTOMER_SERVICE_PORT", "SLOTWISE_CUSTOMER_SERVICE_URL"),
             new ServiceSpec("appointment-service", "appointments", "SLOTWISE_APPOINTMENT_SERVICE_PORT", "SLOTWISE_APPOINTMENT_SERVICE_URL"),
             new ServiceSpec("catalog-staff-service", "catalog", "SLOTWISE_CATALOG_STAFF_SERVICE_PORT", "SLOTWISE_CATALOG_STAFF_SERVICE_URL"),
             new ServiceSpec("pos-payment-service", "pos", "SLOTWISE_POS_PAYMENT_SERVICE_PORT", "SLOTWISE_POS_PAYMENT_SERVICE_URL"),
-            new ServiceSpec("webhook-dispatcher", "webhooks", "SLOTWISE_WEBHOOK_DISPATCHER_PORT", "SLOTWISE_WEBHOOK_DISPATCHER_URL"));
+            new ServiceSpec("webhook-dispatcher", "webhooks", "SLOTWISE_WEBHOOK_DISPATCHER_PORT", "SLOTWISE_WEBHOOK_DISPATCHER_URL"),
+            new ServiceSpec(NOTIFICATIONS, "notifications", "SLOTWISE_NOTIFICATION_SERVICE_PORT", "SLOTWISE_NOTIFICATION_SERVICE_URL"));
     private static final ServiceSpec GATEWAY = new ServiceSpec("api-gateway", "gateway", "SLOTWISE_HTTP_PORT", null);
     public static final Set<String> ALL_SERVICES = Set.of("api-gateway", "customer-service", "appointment-service",
-            "catalog-staff-service", "pos-payment-service", "webhook-dispatcher");
+            "catalog-staff-service", "pos-payment-service", "webhook-dispatcher", NOTIFICATIONS);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
     private final Path dataDir;
@@ -55,6 +59,8 @@ public final class LocalStack implements AutoCloseable {
     private EmbeddedPostgresServer postgres;
     private int postgresPort;
     private KafkaBrokerProcess kafka;
+    /** The local mail catcher, or null when SLOTWISE_SMTP_HOST names a mail server (or no service sends mail). */
+    private MailCatcher mail;
     private int kafkaPort;
     private int kafkaControllerPort;
 
@@ -143,6 +149,15 @@ public final class LocalStack implements AutoCloseable {
         }
         managementPorts.put(GATEWAY.module(), FreePorts.next());
         shared.putAll(overrides);
+        if (only.contains(NOTIFICATIONS) && blank(shared.get("SLOTWISE_SMTP_HOST")) && blank(System.getenv("SLOTWISE_SMTP_HOST"))) {
+            mail = MailCatcher.start();
+            components.add(mail.component());
+            shared.put("SLOTWISE_SMTP_HOST", "127.0.0.1");
+            shared.put("SLOTWISE_SMTP_PORT", String.valueOf(mail.smtpPort()));
+            shared.put("SLOTWISE_SMTP_TLS", "none");
+            progress.accept("mail catcher: SMTP on 127.0.0.1:" + mail.smtpPort() + ", caught messages at "
+                    + mail.apiUrl() + "/messages (./slotwise mail)");
+        }
 
         List<ServiceSpec> chosen = new ArrayList<>();
         SERVICES.stream().filter(s -> only.contains(s.module())).forEach(chosen::add);
@@ -161,6 +176,14 @@ public final class LocalStack implements AutoCloseable {
                 environment.put("SLOTWISE_HTTP_PORT", String.valueOf(httpPort));
                 environment.put("SLOTWISE_ADMIN_TOKEN", adminToken());
                 environment.put("SLOTWISE_INTERNAL_TOKEN_PRIVATE_KEY", tokenKeys[0]);
+            }
+            if (spec == GATEWAY || spec.module().equals(NOTIFICATIONS)) {
+                // notification-service has the gateway mint its own read-only tokens with it (names for e-mails)
+                environment.putIfAbsent("SLOTWISE_NOTIFICATIONS_SERVICE_SECRET", secrets.notificationServiceSecret());
+            }
+            if (spec.module().equals(NOTIFICATIONS)) {
+                environment.putIfAbsent("SLOTWISE_GATEWAY_URL", "http://127.0.0.1:" + httpPort);
+                environment.putIfAbsent("SLOTWISE_GATEWAY_PUBLIC_URL", gatewayUrl());
             }
             progress.accept("starting " + spec.module() + " on 127.0.0.1:" + port);
             Launch launch = new Launch(home, spec.module(), port, environment, logs);
@@ -369,6 +392,25 @@ public final class LocalStack implements AutoCloseable {
         return List.copyOf(components);
     }
 
+    /** Takes the mail catcher's SMTP server away, as an outage of the relay does; the services keep running. */
+    public synchronized void stopMail() {
+        mail.stopSmtp();
+    }
+
+    /** Brings the mail catcher's SMTP server back on its port (it starts empty). */
+    public synchronized void startMail() {
+        mail.startSmtp();
+    }
+
+    /** The mail catcher's API ({@code GET {apiUrl}/messages}), or empty when the stack sends to another server. */
+    public Optional<String> mailApiUrl() {
+        return Optional.ofNullable(mail).map(MailCatcher::apiUrl);
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+
     public String kafkaBootstrapServers() {
         return kafka.bootstrapServers();
     }
@@ -397,13 +439,17 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** Stops the services (gateway first), then Kafka, then PostgreSQL. */
+    /** Stops the services (gateway first), then the mail catcher, Kafka, then PostgreSQL. */
     @Override
     public synchronized void close() {
         for (int i = services.size() - 1; i >= 0; i--) {
             services.get(i).close();
         }
         services.clear();
+        if (mail != null) {
+            mail.close();
+            mail = null;
+        }
         if (kafka != null) {
             kafka.close();
             kafka = null;

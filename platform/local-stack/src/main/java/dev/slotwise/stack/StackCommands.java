@@ -17,14 +17,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
  * The local stack's commands besides {@code up}, for a stack started in another terminal: {@code status},
- * {@code down} and {@code reset}. They find the stack through {@code $SLOTWISE_DATA_DIR/stack.json}, which {@code up}
+ * {@code down}, {@code seed}, {@code mail} and {@code reset}. They find the stack through {@code $SLOTWISE_DATA_DIR/stack.json}, which {@code up}
  * writes once the stack is ready (with its own pid) and removes when it stops.
  */
 public final class StackCommands {
@@ -51,6 +53,7 @@ public final class StackCommands {
             case "down" -> commands.down();
             case "reset" -> commands.reset(args.length > 1 && (args[1].equals("--yes") || args[1].equals("-y")));
             case "seed" -> commands.seed();
+            case "mail" -> commands.mail(args.length > 1 && args[1].equals("--raw"));
             default -> {
                 System.err.println("unknown command: " + command);
                 yield 2;
@@ -136,6 +139,48 @@ public final class StackCommands {
         out.println("Demo tenant " + demo.tenantId() + " with three customers, two services and two staff members:");
         out.println("  API key (all scopes): " + demo.apiKey() + "   (shown this once)");
         out.println("  panel user:           " + demo.userEmail() + " / " + demo.userPassword());
+        return 0;
+    }
+
+    /**
+     * What the local mail catcher caught (CONTRACT §18), newest first: one line per message with its time, recipients
+     * and subject, or with {@code raw} each whole RFC 5322 message.
+     */
+    int mail(boolean raw) throws IOException, InterruptedException {
+        Optional<JsonNode> stack = running();
+        if (stack.isEmpty()) {
+            out.println("No stack is running from " + dataDir + " (start one with ./slotwise up).");
+            return 3;
+        }
+        Optional<JsonNode> catcher = Optional.empty();
+        for (JsonNode component : stack.get().path("components")) {
+            if (component.path("name").asText().equals("mail")) {
+                catcher = Optional.of(component);
+            }
+        }
+        if (catcher.isEmpty()) {
+            out.println("This stack sends e-mail through the server SLOTWISE_SMTP_HOST names; nothing is caught here.");
+            return 1;
+        }
+        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(
+                        URI.create(catcher.get().path("apiUrl").asText() + "/messages")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        JsonNode messages = JSON.readTree(answer.body());
+        if (messages.isEmpty()) {
+            out.println("No mail caught yet.");
+            return 0;
+        }
+        for (JsonNode message : messages) {
+            List<String> to = new ArrayList<>();
+            message.path("to").forEach(recipient -> to.add(recipient.asText()));
+            if (raw) {
+                out.println("==== " + message.path("receivedAt").asText() + "  to " + String.join(", ", to));
+                out.println(message.path("raw").asText());
+            } else {
+                out.printf("%-24s  %-32s  %s%n", message.path("receivedAt").asText(), String.join(", ", to),
+                        message.path("subject").asText());
+            }
+        }
         return 0;
     }
 

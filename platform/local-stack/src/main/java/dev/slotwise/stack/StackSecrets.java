@@ -33,6 +33,11 @@ final class StackSecrets {
         return readOrCreate("webhook-encryption-key", () -> Base64.getEncoder().encodeToString(random(32)));
     }
 
+    /** What notification-service shows the gateway to have its own read-only internal tokens minted. */
+    String notificationServiceSecret() {
+        return readOrCreate("notification-service-secret", () -> HexFormat.of().formatHex(random(32)));
+    }
+
     /** The local PostgreSQL's password (user postgres), which every connection needs. */
     String postgresPassword() {
         return readOrCreate("postgres-password", () -> HexFormat.of().formatHex(random(24)));

@@ -36,9 +36,9 @@ public final class WebhooksListen {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     /** CONTRACT §7's event types. */
     static final List<String> EVENTS = List.of("appointment.created", "appointment.updated", "appointment.cancelled",
-            "appointment.completed", "appointment.no_show", "customer.created", "customer.updated", "payment.received", "payment.refunded",
-            "transaction.completed", "transaction.refunded", "staff.checkin", "staff.checkout", "stock.low",
-            "campaign.sent", "ping");
+            "appointment.completed", "appointment.no_show", "appointment.reminder_due", "customer.created",
+            "customer.updated", "payment.received", "payment.refunded", "transaction.completed", "transaction.refunded",
+            "staff.checkin", "staff.checkout", "stock.low", "campaign.sent", "ping");
 
     /** What a receiver reads of a delivery (User-Agent is java.net.http's own). */
     private static final List<String> FORWARDED_HEADERS = List.of("Content-Type", "X-Slotwise-Event",

@@ -59,6 +59,8 @@ final class SharedStack implements BeforeAllCallback {
             // in this JVM, exported every half second
             return LocalStack.start(home, data, FreePorts.next(), LocalStack.ALL_SERVICES,
                     Map.of("SLOTWISE_WEBHOOKS_RETRY_DELAYS", "1s,1s,1s,1s,1s,1s",
+                            // e-mail retries seconds apart, long enough in all to outlast a restart of the service
+                            "SLOTWISE_NOTIFICATIONS_RETRY_DELAYS", "5s,20s,120s",
                             "SLOTWISE_GATEWAY_TRUSTED_PROXIES", "127.0.0.1/32,::1/128",
                             "OTEL_EXPORTER_OTLP_ENDPOINT", TRACES.endpoint(),
                             "OTEL_BSP_SCHEDULE_DELAY", "500ms"), System.out::println);

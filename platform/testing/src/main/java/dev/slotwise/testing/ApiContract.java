@@ -248,6 +248,15 @@ public final class ApiContract {
             problems.add(what + ": answered as '" + mediaType + "', described as " + fieldNames(content));
             return;
         }
+        if (mediaType.startsWith("text/")) {
+            // a text answer (text/calendar) is its schema's string, judged as one: never parsed as JSON
+            for (ValidationMessage message : schema(response.pointer() + "/content/" + escape(mediaType) + "/schema",
+                    content.get(mediaType).path("schema"))
+                    .validate(TextNode.valueOf(new String(exchange.responseBody(), StandardCharsets.UTF_8)))) {
+                problems.add(what + ", answer body: " + message.getMessage());
+            }
+            return;
+        }
         validate(what + ", answer body", response.pointer() + "/content/" + escape(mediaType) + "/schema",
                 content.get(mediaType).path("schema"), exchange.responseBody(), problems);
     }

@@ -11,7 +11,7 @@ class ApiContractTest {
     private static final String ID = "cus_01jf3z9q7m2x8k4n6p0r5s1t3v";
     private static final String CUSTOMER = """
             {"id":"%s","firstName":"Ada","lastName":"Lovelace","email":"ada@example.com","phone":null,
-             "notes":null,"marketingConsent":false,"createdAt":"2026-11-23T09:00:00Z","updatedAt":"2026-11-23T09:00:00Z"}
+             "notes":null,"marketingConsent":false,"notificationsOptOut":false,"createdAt":"2026-11-23T09:00:00Z","updatedAt":"2026-11-23T09:00:00Z"}
             """.formatted(ID);
     private static final String NOT_FOUND = """
             {"type":"about:blank","title":"Not Found","status":404,"code":"not_found","detail":"no such customer",
@@ -36,6 +36,16 @@ class ApiContractTest {
         assertThat(contract.problems(get("/api/v1/customers/" + ID, 200, "application/json", CUSTOMER))).isEmpty();
         assertThat(contract.problems(get("/api/v1/customers/" + ID, 404, "application/problem+json", NOT_FOUND)))
                 .isEmpty();
+    }
+
+    /** A text answer (a calendar feed, CONTRACT §18) is held to its media type and string schema, not read as JSON. */
+    @Test
+    void aTextAnswerIsJudgedAsTextByItsMediaType() {
+        String feed = "/calendar/" + "0123456789abcdef".repeat(4) + ".ics";
+        assertThat(contract.problems(get(feed, 200, "text/calendar; charset=UTF-8", "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")))
+                .isEmpty();
+        assertThat(contract.problems(get(feed, 200, "application/json", "{}")))
+                .anySatisfy(problem -> assertThat(problem).contains("answered as 'application/json'"));
     }
 
     @Test

@@ -5,14 +5,17 @@ import java.util.Arrays;
 /**
  * Which kind of credential an internal token stands for, as the gateway says in the claim {@value #CLAIM}: one of
  * the business's API keys ({@code sub} is the key's id), an OAuth application's grant ({@code sub} is the grant's id)
- * or a person signed in to the business's panel ({@code sub} is the user's id). A service that treats the kinds apart
+ * a person signed in to the business's panel ({@code sub} is the user's id), or one of Slotwise's own services acting
+ * for a tenant outside any request ({@code sub} names the service; notification-service reading names for its
+ * e-mails, with read scopes only). A service that treats the kinds apart
  * must treat a token that names none (an older gateway's) as the least trusted kind.
  */
 public enum CredentialKind {
 
     API_KEY("api_key"),
     OAUTH_GRANT("oauth_grant"),
-    PANEL("panel");
+    PANEL("panel"),
+    SERVICE("service");
 
     /** The internal token's claim that names the kind. */
     public static final String CLAIM = "credential_kind";
@@ -32,8 +35,11 @@ public enum CredentialKind {
         return Arrays.stream(values()).filter(kind -> kind.claimValue.equals(value)).findFirst().orElse(null);
     }
 
-    /** True for the business's own credentials (its API keys and its panel), false for a third party's grant. */
+    /**
+     * True for the business's own credentials (its API keys and its panel); false for a third party's grant and for
+     * a service's token, which acts for nobody the business signed in as.
+     */
     public boolean business() {
-        return this != OAUTH_GRANT;
+        return this == API_KEY || this == PANEL;
     }
 }
