@@ -177,7 +177,7 @@ class MetricsIT {
 
         Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
         Set<String> used = new TreeSet<>();
-        for (Path file : List.of(home.resolve("k8s/base/monitoring/alerts.yaml"), home.resolve("docs/grafana/slotwise.json"))) {
+        for (Path file : List.of(home.resolve("k8s/components/monitoring/alerts.yaml"), home.resolve("docs/grafana/slotwise.json"))) {
             Matcher metric = METRIC.matcher(Files.readString(file));
             while (metric.find()) {
                 used.add(metric.group());
