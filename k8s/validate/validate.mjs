@@ -16,6 +16,8 @@ const MODELS = {
   'postgresql.cnpg.io/v1': '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1',
   'kafka.strimzi.io/v1': '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1',
   'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1',
+  'gateway.networking.k8s.io/v1': '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1',
+  'external-secrets.io/v1': '@kubernetes-models/external-secrets/external-secrets.io/v1',
 };
 
 async function schemaFindings(object) {
@@ -52,6 +54,167 @@ function matches(selector, labels) {
     if (e.operator === 'NotIn' && e.values.includes(labels[e.key])) return false;
   }
   return true;
+}
+
+/** The release version: the root pom.xml's, which the images are tagged with (platform/images/build). */
+export function releaseVersion() {
+  const pom = readFileSync(new URL('../../pom.xml', import.meta.url), 'utf8');
+  return pom.match(/<artifactId>slotwise<\/artifactId>\s*<version>([^<]+)<\/version>/)[1];
+}
+
+/** README's anchors (GitHub's slugs of its headings), which the alerts' runbook_url point at. */
+export function readmeAnchors() {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const anchors = new Set();
+  for (const line of readme.split('\n')) {
+    const heading = line.match(/^#+\s+(.*)$/);
+    if (heading) anchors.add(heading[1].trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'));
+    for (const id of line.matchAll(/<a (?:id|name)="([^"]+)"/g)) anchors.add(id[1]);
+  }
+  return anchors;
+}
+
+const GATEWAY_UPSTREAM_TIMEOUT_SECONDS = 30;
+const seconds = (d) => {
+  const m = String(d ?? '').match(/^(\d+(?:\.\d+)?)(ms|s|m|h)$/);
+  return m ? Number(m[1]) * { ms: 0.001, s: 1, m: 60, h: 3600 }[m[2]] : NaN;
+};
+const bytes = (q) => {
+  const m = String(q).match(/^(\d+)([kmg]?)$/i);
+  return m ? Number(m[1]) * { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2].toLowerCase()] : NaN;
+};
+const envOf = (c) => Object.fromEntries((c.env ?? []).filter((e) => e.value !== undefined).map((e) => [e.name, e.value]));
+
+/**
+ * The rules of issue 41: rollouts (no replicas beside an HPA, a preStop pause and the grace period after it, spread per
+ * revision, budgets that keep capacity, settings that roll the pods), the edge (only public paths, the gateway answers
+ * first), the databases (synchronous replication, backups, TLS, metrics; strict in production), the images (release
+ * version, a placeholder registry or a digest; digests in production) and the alerts (per namespace, absent targets,
+ * runbooks in README).
+ */
+export function rolloutFindings(objects, { production = false, version = releaseVersion(), anchors = readmeAnchors() } = {}) {
+  const findings = [];
+  const hpas = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler');
+  const deployments = objects.filter((o) => o.kind === 'Deployment');
+  const configMaps = new Set(objects.filter((o) => o.kind === 'ConfigMap').map((o) => o.metadata.name));
+  for (const d of deployments) {
+    const where = `Deployment/${d.metadata.name}`;
+    const hpa = hpas.find((h) => h.spec.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name);
+    const pod = d.spec.template.spec;
+    const labels = d.spec.template.metadata?.labels ?? {};
+    if (hpa && d.spec.replicas !== undefined) {
+      findings.push(`${where}: sets replicas beside HorizontalPodAutoscaler/${hpa.metadata.name} (every apply would undo its scaling)`);
+    }
+    if (labels['app.kubernetes.io/component'] === 'service') {
+      for (const c of pod.containers) {
+        const pause = c.lifecycle?.preStop;
+        if (!pause) {
+          findings.push(`${where} container ${c.name}: no preStop pause (requests still routed here are dropped at SIGTERM)`);
+          continue;
+        }
+        const wait = pause.sleep?.seconds ?? 0;
+        const grace = pod.terminationGracePeriodSeconds ?? 30;
+        if (grace < wait + 20) {
+          findings.push(`${where}: terminationGracePeriodSeconds ${grace} leaves less than 20 s after the preStop pause of ${wait} s for requests in flight`);
+        }
+      }
+      if (hpa && !(pod.topologySpreadConstraints ?? []).length) findings.push(`${where}: no topologySpreadConstraints`);
+    }
+    for (const t of pod.topologySpreadConstraints ?? []) {
+      if (!(t.matchLabelKeys ?? []).includes('pod-template-hash')) {
+        findings.push(`${where}: a topology spread constraint (${t.topologyKey}) without matchLabelKeys [pod-template-hash] counts the old revision's pods during a rollout`);
+      }
+    }
+    for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
+      const read = [...(c.envFrom ?? []).map((e) => e.configMapRef?.name),
+        ...(c.env ?? []).map((e) => e.valueFrom?.configMapKeyRef?.name)].filter(Boolean);
+      for (const name of read) {
+        if (!/-[a-z0-9]{10}$/.test(name) || !configMaps.has(name)) {
+          findings.push(`${where}: reads ConfigMap ${name}, which is not generated with a content hash (a change would not roll the pods)`);
+        }
+      }
+      const env = envOf(c);
+      if (env.QUARKUS_DATASOURCE_JDBC_URL !== undefined) {
+        if (!/[?&]sslmode=verify-full(&|$)/.test(env.QUARKUS_DATASOURCE_JDBC_URL)) findings.push(`${where}: the JDBC URL does not verify the database's certificate and name (sslmode=verify-full)`);
+        if (env.QUARKUS_DATASOURCE_REACTIVE_POSTGRESQL_SSL_MODE !== 'verify-full') findings.push(`${where}: the reactive client does not verify the database (QUARKUS_DATASOURCE_REACTIVE_POSTGRESQL_SSL_MODE=verify-full)`);
+      }
+      const image = c.image ?? '';
+      const own = image.match(/^(.*)\/slotwise\/([a-z0-9-]+)(?::([^@]+))?(?:@(sha256:[0-9a-f]{64}))?$/);
+      if (own) {
+        const [, registry, , tag, digest] = own;
+        if (!digest && registry !== 'registry.invalid') findings.push(`${where}: image ${image} names a registry but no digest (pin a release by digest)`);
+        if (!digest && tag !== version) findings.push(`${where}: image ${image} is not tagged with the release version ${version} (root pom.xml)`);
+        if (production && digest && registry === 'registry.invalid') findings.push(`${where}: image ${image} pins a digest on the placeholder registry`);
+      }
+    }
+  }
+  for (const b of objects.filter((o) => o.kind === 'PodDisruptionBudget')) {
+    const where = `PodDisruptionBudget/${b.metadata.name}`;
+    const target = deployments.find((d) => d.metadata.namespace === b.metadata.namespace && matches(b.spec.selector, d.spec.template.metadata?.labels ?? {}));
+    const hpa = target && hpas.find((h) => h.spec.scaleTargetRef?.name === target.metadata.name);
+    const most = hpa?.spec.maxReplicas ?? target?.spec.replicas ?? 1;
+    const { minAvailable, maxUnavailable } = b.spec;
+    if (typeof minAvailable === 'number' && most - minAvailable > 1) {
+      findings.push(`${where}: minAvailable ${minAvailable} lets a drain evict ${most - minAvailable} of ${most} pods at once (use maxUnavailable: 1)`);
+    }
+    if (typeof maxUnavailable === 'number' && maxUnavailable > 1) findings.push(`${where}: maxUnavailable ${maxUnavailable} takes more than one pod at a time`);
+    if (typeof maxUnavailable === 'string' && parseInt(maxUnavailable, 10) > 25) findings.push(`${where}: maxUnavailable ${maxUnavailable} takes more than a quarter of the pods at a time`);
+  }
+  const publicOnly = (where, path) => {
+    if (path === '/' || path.startsWith('/admin') || path.startsWith('/internal') || path.startsWith('/q')) findings.push(`${where}: exposes ${path} (only the public paths may be routed)`);
+  };
+  for (const route of objects.filter((o) => o.kind === 'HTTPRoute')) {
+    const where = `HTTPRoute/${route.metadata.name}`;
+    for (const rule of route.spec.rules ?? []) {
+      for (const m of rule.matches ?? [{ path: { value: '/' } }]) publicOnly(where, m.path?.value ?? '/');
+      const request = seconds(rule.timeouts?.request);
+      if (!(request > GATEWAY_UPSTREAM_TIMEOUT_SECONDS)) {
+        findings.push(`${where}: the request timeout (${rule.timeouts?.request ?? 'the controller\'s default'}) must exceed the gateway's upstream timeout (${GATEWAY_UPSTREAM_TIMEOUT_SECONDS} s), so the gateway answers a slow service with problem+json`);
+      }
+    }
+  }
+  for (const ingress of objects.filter((o) => o.kind === 'Ingress')) {
+    const where = `Ingress/${ingress.metadata.name}`;
+    const body = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'];
+    if (ingress.spec.ingressClassName === 'nginx' && !(body === '0' || bytes(body) > 1024 * 1024)) {
+      findings.push(`${where}: NGINX refuses bodies over ${body ?? '1m'} with an HTML 413; bodies over 1 MiB must reach the gateway (proxy-body-size "0")`);
+    }
+  }
+  const clusters = objects.filter((o) => o.kind === 'Cluster' && o.apiVersion.startsWith('postgresql.cnpg.io/'));
+  const scheduled = objects.filter((o) => o.kind === 'ScheduledBackup');
+  for (const c of clusters) {
+    const where = `Cluster/${c.metadata.name}`;
+    const hba = c.spec.postgresql?.pg_hba ?? [];
+    if (!hba.some((line) => /^hostnossl\s+all\s+all\s+\S+\s+reject$/.test(line.trim()))) findings.push(`${where}: accepts connections without TLS (pg_hba: hostnossl all all all reject)`);
+    if (!production) continue;
+    if ((c.spec.instances ?? 1) < 3) findings.push(`${where}: ${c.spec.instances ?? 1} instance(s); production runs 3`);
+    const sync = Math.max(c.spec.minSyncReplicas ?? 0, c.spec.postgresql?.synchronous?.number ?? 0);
+    if (sync < 1) findings.push(`${where}: no synchronous standby (minSyncReplicas >= 1): a failover can lose acknowledged commits`);
+    const store = c.spec.backup?.barmanObjectStore;
+    const plugin = (c.spec.plugins ?? []).some((p) => p.isWALArchiver);
+    if (!store && !plugin) findings.push(`${where}: no WAL archiving and backups to an object store`);
+    if (!scheduled.some((s) => s.spec.cluster?.name === c.metadata.name)) findings.push(`${where}: no ScheduledBackup`);
+  }
+  if (clusters.length && !objects.some((o) => o.kind === 'PodMonitor' && o.spec.selector?.matchLabels?.['cnpg.io/podRole'] === 'instance')) {
+    findings.push('the databases\' metrics are not scraped (no PodMonitor selecting cnpg.io/podRole: instance)');
+  }
+  for (const rule of objects.filter((o) => o.kind === 'PrometheusRule')) {
+    const where = `PrometheusRule/${rule.metadata.name}`;
+    const alerts = (rule.spec.groups ?? []).flatMap((g) => g.rules ?? []).filter((r) => r.alert);
+    if (alerts.length && !alerts.some((a) => /\babsent\(/.test(a.expr))) findings.push(`${where}: no alert for targets that are absent altogether`);
+    for (const a of alerts) {
+      const runbook = a.annotations?.runbook_url ?? '';
+      const anchor = runbook.match(/README\.md#(.+)$/)?.[1];
+      if (!anchor || !anchors.has(anchor)) findings.push(`${where} alert ${a.alert}: runbook_url '${runbook}' is not an anchor of README.md`);
+      for (const m of String(a.expr).matchAll(/\b(sum|max|min|avg|count)\s*(?:by\s*\(([^)]*)\))?\s*\(/g)) {
+        if (!(m[2] ?? '').split(',').map((x) => x.trim()).includes('namespace')) {
+          findings.push(`${where} alert ${a.alert}: ${m[1]} without 'by (namespace, …)' mixes installations`);
+          break;
+        }
+      }
+    }
+  }
+  return findings;
 }
 
 /** Slotwise's rules for what it deploys: pinned images, probes, limits, restricted pods, policies and budgets. */
@@ -114,7 +277,7 @@ export function policyFindings(objects) {
   for (const ingress of objects.filter((o) => o.kind === 'Ingress')) {
     for (const rule of ingress.spec.rules ?? []) {
       for (const path of rule.http?.paths ?? []) {
-        if (path.path === '/' || path.path.startsWith('/admin') || path.path.startsWith('/q')) {
+        if (path.path === '/' || path.path.startsWith('/admin') || path.path.startsWith('/internal') || path.path.startsWith('/q')) {
           findings.push(`Ingress/${ingress.metadata.name}: exposes ${path.path} (only the public paths may be routed)`);
         }
       }
@@ -128,6 +291,7 @@ async function validate(label, text) {
   const findings = [];
   for (const object of objects) findings.push(...(await schemaFindings(object)));
   findings.push(...policyFindings(objects));
+  findings.push(...rolloutFindings(objects, { production: label === 'production' || label.startsWith('production-') }));
   if (findings.length) {
     console.error(`${label}: ${findings.length} finding(s) in ${objects.length} objects`);
     for (const f of findings) console.error(`  ${f}`);
@@ -141,11 +305,18 @@ async function selfTest() {
   const here = new URL('.', import.meta.url);
   const bad = readFileSync(new URL('self-test.yaml', here), 'utf8');
   const objects = parseAllDocuments(bad).map((d) => d.toJS()).filter(Boolean);
-  const findings = [...policyFindings(objects)];
+  const findings = [...policyFindings(objects), ...rolloutFindings(objects, { production: true, version: '9.9.9' })];
   for (const object of objects) findings.push(...(await schemaFindings(object)));
   const expected = ['not pinned', 'no readinessProbe', 'no limits.memory', 'allowPrivilegeEscalation',
     'capabilities.drop', 'no NetworkPolicy', 'no PodDisruptionBudget', 'default-deny', 'exposes /admin',
-    'Pod Security', 'Deployment/broken: '];
+    'Pod Security', 'Deployment/broken: ',
+    // issue 41
+    'sets replicas beside HorizontalPodAutoscaler', 'no preStop pause', 'leaves less than 20 s after the preStop',
+    'without matchLabelKeys', 'lets a drain evict', 'not generated with a content hash', 'sslmode=verify-full',
+    'QUARKUS_DATASOURCE_REACTIVE_POSTGRESQL_SSL_MODE', 'names a registry but no digest', 'not tagged with the release version',
+    'HTTPRoute/careless: exposes /q', 'HTTPRoute/careless: exposes /internal', 'must exceed the gateway\'s upstream timeout', 'HTML 413', 'accepts connections without TLS',
+    'instance(s); production runs 3', 'no synchronous standby', 'no WAL archiving', 'no ScheduledBackup', 'metrics are not scraped',
+    'absent altogether', 'is not an anchor of README.md', 'mixes installations'];
   const missed = expected.filter((e) => !findings.some((f) => f.includes(e)));
   if (missed.length) {
     console.error(`self-test: the validator missed ${missed.join(', ')}; it found:\n  ${findings.join('\n  ')}`);

@@ -60,7 +60,8 @@ final class Scenario {
         var local = start.atZone(java.time.ZoneId.of("Europe/Berlin"));
         return """
                 {"id":"%s","customerId":"%s","serviceId":"%s","staffId":"%s","date":"%s","time":"%s",
-                 "timeZone":"Europe/Berlin","startsAt":"%s","endsAt":"%s","status":"%s"}""".formatted(id, customerId,
+                 "timeZone":"Europe/Berlin","startsAt":"%s","endsAt":"%s","status":"%s","bufferBeforeMinutes":0,
+                 "bufferAfterMinutes":0,"cancellation":null}""".formatted(id, customerId,
                 DirectoryStub.SERVICE_ID, DirectoryStub.STAFF_ID, local.toLocalDate(),
                 local.toLocalTime().toString().substring(0, 5), start, start.plus(45, ChronoUnit.MINUTES), status);
     }

@@ -14,7 +14,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -35,11 +34,11 @@ public class AppointmentIntake {
     private static final Logger LOG = Logger.getLogger(AppointmentIntake.class);
     private static final String FIRST_TIME = "insert into applied_events (event_id) values ($1) on conflict do nothing";
     private static final String BEFORE = """
-            select data, sequence from appointments where id = $1 and tenant_id = $2 for update""";
+            select data::text as data, sequence from appointments where id = $1 and tenant_id = $2 for update""";
     private static final String KEEP = """
             insert into appointments (id, tenant_id, customer_id, service_ids, staff_ids, starts_at, ends_at, status,
                 time_zone, location_id, sequence, data)
-            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb)
             on conflict (id) do update set customer_id = excluded.customer_id, service_ids = excluded.service_ids,
                 staff_ids = excluded.staff_ids, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
                 status = excluded.status, time_zone = excluded.time_zone, location_id = excluded.location_id,
@@ -88,7 +87,7 @@ public class AppointmentIntake {
             AppointmentCopy copy, RowSet<Row> before, Instant at) {
         Row previous = before.iterator().hasNext() ? before.iterator().next() : null;
         AppointmentCopy old = previous == null ? null
-                : AppointmentCopy.of(json.valueToTree(previous.getJsonObject("data").getMap()));
+                : AppointmentCopy.of(EventData.read(json, previous.getString("data")));
         int sequence = previous == null ? 0 : previous.getInteger("sequence");
         boolean moved = old != null && copy.movedFrom(old);
         boolean cancelled = type.equals("appointment.cancelled") && (old == null || !"cancelled".equals(old.status()));
@@ -128,7 +127,7 @@ public class AppointmentIntake {
         return connection.preparedQuery(KEEP).execute(Tuple.from(new Object[] {copy.id(), tenantId,
                 copy.customerId(), copy.serviceIds().toArray(String[]::new), copy.staffIds().toArray(String[]::new),
                 copy.startsAt().atOffset(ZoneOffset.UTC), copy.endsAt().atOffset(ZoneOffset.UTC), copy.status(),
-                copy.timeZone(), copy.locationId(), sequence, new JsonObject(json.convertValue(data, java.util.Map.class))}))
+                copy.timeZone(), copy.locationId(), sequence, data.toString()}))
                 .replaceWithVoid();
     }
 }

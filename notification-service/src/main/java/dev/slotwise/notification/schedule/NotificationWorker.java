@@ -7,6 +7,7 @@ import dev.slotwise.commons.trace.TraceParents;
 import dev.slotwise.notification.NotificationsConfig;
 import dev.slotwise.notification.directory.BusinessDirectory;
 import dev.slotwise.notification.directory.BusinessNames;
+import dev.slotwise.notification.intake.EventData;
 import dev.slotwise.notification.mail.Composer;
 import dev.slotwise.notification.mail.Letter;
 import dev.slotwise.notification.mail.LetterContent;
@@ -67,7 +68,7 @@ public class NotificationWorker {
             returning n.id, n.tenant_id, n.appointment_id, n.customer_id, n.kind, n.minutes_before, n.attempt_count,
                 n.sending_since, n.event_emitted, n.scheduled_for, n.trace_parent""";
     private static final String CONTEXT = """
-            select a.status, a.starts_at, a.ends_at, a.time_zone, a.sequence, a.service_ids, a.data,
+            select a.status, a.starts_at, a.ends_at, a.time_zone, a.sequence, a.service_ids, a.data::text as data,
                 c.id is not null as customer_known, c.first_name, c.email, coalesce(c.opt_out, false) as opt_out,
                 coalesce(c.erased, false) as erased,
                 coalesce(s.email_enabled, true) as email_enabled, s.sender_name, s.reply_to
@@ -293,7 +294,7 @@ public class NotificationWorker {
     }
 
     private Uni<Void> reminderDue(Claimed claimed, Row context) {
-        ObjectNode data = json.convertValue(context.getJsonObject("data").getMap(), ObjectNode.class);
+        ObjectNode data = (ObjectNode) EventData.read(json, context.getString("data"));
         data.put("minutesBefore", claimed.minutesBefore());
         Tuple parameters = Tuple.of(claimed.id());
         outbox.appendEvent(parameters.getDelegate(), "appointment.reminder_due", claimed.tenantId(),

@@ -177,8 +177,9 @@ class MetricsIT {
 
         Path home = Path.of(System.getProperty("slotwise.home", "../..")).toAbsolutePath().normalize();
         Set<String> used = new TreeSet<>();
-        for (Path file : List.of(home.resolve("k8s/base/monitoring/alerts.yaml"),
-                home.resolve("k8s/base/notifications/alerts.yaml"), home.resolve("docs/grafana/slotwise.json"))) {
+        // the services' alerts, notification-service's among them (the databases' alerts name CloudNativePG's metrics)
+        for (Path file : List.of(home.resolve("k8s/components/monitoring/alerts.yaml"),
+                home.resolve("docs/grafana/slotwise.json"))) {
             Matcher metric = METRIC.matcher(Files.readString(file));
             while (metric.find()) {
                 used.add(metric.group());

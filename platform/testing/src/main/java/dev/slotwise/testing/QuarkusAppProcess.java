@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,13 +32,16 @@ public final class QuarkusAppProcess implements AutoCloseable {
     private final int managementPort;
     private final Process process;
     private final Path log;
+    /** The container the service runs in, when it was started from its image; else null. */
+    private final String container;
 
-    private QuarkusAppProcess(String name, int port, int managementPort, Process process, Path log) {
+    private QuarkusAppProcess(String name, int port, int managementPort, Process process, Path log, String container) {
         this.name = name;
         this.port = port;
         this.managementPort = managementPort;
         this.process = process;
         this.log = log;
+        this.container = container;
     }
 
     /**
@@ -46,8 +50,34 @@ public final class QuarkusAppProcess implements AutoCloseable {
      * @param environment the service's whole configuration (ports, database, Kafka, keys), on top of this process's;
      *                    without {@value #MANAGEMENT_PORT}, the management interface gets a free port
      * @param logDir      where {@code <module>.log} is appended
+     *                    <p>With {@code SLOTWISE_SERVICE_IMAGES} set (in the given environment or this process's), the
+     *                    service runs from its container image instead, as its Pod would ({@link ContainerLaunch}).
      */
     public static QuarkusAppProcess start(Path home, String module, int port, Map<String, String> environment, Path logDir) {
+        String images = ContainerLaunch.imagesDirectory(environment);
+        String management = environment.get(MANAGEMENT_PORT);
+        int managementPort = management != null ? Integer.parseInt(management) : FreePorts.next();
+        Map<String, String> withPorts = new LinkedHashMap<>(environment);
+        withPorts.put(MANAGEMENT_PORT, String.valueOf(managementPort));
+        String container = images == null ? null : ContainerLaunch.containerName(module);
+        List<String> command = images == null ? jarCommand(home, module, environment)
+                : ContainerLaunch.command(Path.of(images), module, container, withPorts, logDir);
+        try {
+            Files.createDirectories(logDir);
+            Path log = logDir.resolve(module + ".log");
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            builder.environment().putAll(withPorts);
+            Process process = builder.start();
+            REAPER.guard(process.pid());
+            return new QuarkusAppProcess(module, port, managementPort, process, log, container);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> jarCommand(Path home, String module, Map<String, String> environment) {
         Path jar = home.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException(jar + " is missing: build with ./mvnw -DskipTests install");
@@ -56,22 +86,12 @@ public final class QuarkusAppProcess implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions(environment));
         command.addAll(List.of("-jar", jar.toString()));
-        try {
-            Files.createDirectories(logDir);
-            Path log = logDir.resolve(module + ".log");
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-            builder.environment().putAll(environment);
-            String management = environment.get(MANAGEMENT_PORT);
-            int managementPort = management != null ? Integer.parseInt(management) : FreePorts.next();
-            builder.environment().put(MANAGEMENT_PORT, String.valueOf(managementPort));
-            Process process = builder.start();
-            REAPER.guard(process.pid());
-            return new QuarkusAppProcess(module, port, managementPort, process, log);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return command;
+    }
+
+    /** The container this service runs in when it was started from its image (crun's name for it), else null. */
+    public String container() {
+        return container;
     }
 
     /**
@@ -150,6 +170,9 @@ public final class QuarkusAppProcess implements AutoCloseable {
             throw new IllegalStateException(e);
         } finally {
             REAPER.release(process.pid());
+            if (container != null) {
+                ContainerLaunch.delete(container, log.getParent());
+            }
         }
     }
 
@@ -158,5 +181,8 @@ public final class QuarkusAppProcess implements AutoCloseable {
     public void close() {
         ChildProcesses.stop(process, Duration.ofSeconds(20));
         REAPER.release(process.pid());
+        if (container != null) {
+            ContainerLaunch.delete(container, log.getParent());
+        }
     }
 }

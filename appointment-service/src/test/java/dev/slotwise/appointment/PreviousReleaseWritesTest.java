@@ -1,0 +1,113 @@
+package dev.slotwise.appointment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A rollback runs the release before the booking rules on their schema (README: "database migrations only add, so the
+ * previous release runs on the new schema"). That release writes appointments with V1's columns only: its bookings
+ * must still be stored, occupy their time (the exclusion constraint now reads the occupied range) and move with their
+ * times; this release's own ranges (buffers, a no-show's shortened range) are left as it wrote them.
+ */
+@QuarkusTest
+class PreviousReleaseWritesTest {
+
+    @Inject
+    Flyway flyway;
+
+    @Test
+    void theReleaseBeforeTheBookingRulesStillBooksAndMovesAppointments() throws Exception {
+        DataSource dataSource = flyway.getConfiguration().getDataSource();
+        String tenant = "ten_previous" + System.nanoTime();
+        try (Connection db = dataSource.getConnection()) {
+            // its insert: no buffers, no occupied range
+            previousReleaseBooks(db, "apt_prev_1" + tenant, tenant, "2031-01-07T09:00:00Z", "2031-01-07T10:00:00Z");
+            assertThat(occupied(db, "apt_prev_1" + tenant)).containsExactly(at("2031-01-07T09:00:00Z"),
+                    at("2031-01-07T10:00:00Z"));
+
+            // its reschedule: only the times change, and the range follows them
+            try (PreparedStatement move = db.prepareStatement(
+                    "update appointments set starts_at = ?, ends_at = ?, updated_at = now() where id = ?")) {
+                move.setTimestamp(1, Timestamp.from(at("2031-01-07T11:00:00Z")));
+                move.setTimestamp(2, Timestamp.from(at("2031-01-07T12:00:00Z")));
+                move.setString(3, "apt_prev_1" + tenant);
+                assertThat(move.executeUpdate()).isEqualTo(1);
+            }
+            assertThat(occupied(db, "apt_prev_1" + tenant)).containsExactly(at("2031-01-07T11:00:00Z"),
+                    at("2031-01-07T12:00:00Z"));
+
+            // the moved appointment holds its new time against the same release's next booking, and frees the old
+            assertThatThrownBy(() -> previousReleaseBooks(db, "apt_prev_2" + tenant, tenant, "2031-01-07T11:30:00Z",
+                    "2031-01-07T12:30:00Z")).isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("23P01"));
+            previousReleaseBooks(db, "apt_prev_3" + tenant, tenant, "2031-01-07T09:00:00Z", "2031-01-07T10:00:00Z");
+
+            // this release's write: buffers and the range it computed are kept; a no-show's shortened range too
+            try (PreparedStatement book = db.prepareStatement("""
+                    insert into appointments (id, tenant_id, customer_id, service_id, staff_id, starts_at, ends_at,
+                        status, created_at, updated_at, buffer_before_minutes, buffer_after_minutes, occupied_from,
+                        occupied_until)
+                    values (?, ?, 'cus_1', 'svc_1', 'stf_1', ?, ?, 'booked', now(), now(), 10, 15, ?, ?)""")) {
+                book.setString(1, "apt_this_1" + tenant);
+                book.setString(2, tenant);
+                book.setTimestamp(3, Timestamp.from(at("2031-01-07T14:00:00Z")));
+                book.setTimestamp(4, Timestamp.from(at("2031-01-07T15:00:00Z")));
+                book.setTimestamp(5, Timestamp.from(at("2031-01-07T13:50:00Z")));
+                book.setTimestamp(6, Timestamp.from(at("2031-01-07T15:15:00Z")));
+                book.executeUpdate();
+            }
+            assertThat(occupied(db, "apt_this_1" + tenant)).containsExactly(at("2031-01-07T13:50:00Z"),
+                    at("2031-01-07T15:15:00Z"));
+            try (PreparedStatement noShow = db.prepareStatement(
+                    "update appointments set status = 'no_show', occupied_until = ? where id = ?")) {
+                noShow.setTimestamp(1, Timestamp.from(at("2031-01-07T14:10:00Z")));
+                noShow.setString(2, "apt_this_1" + tenant);
+                noShow.executeUpdate();
+            }
+            assertThat(occupied(db, "apt_this_1" + tenant)).containsExactly(at("2031-01-07T13:50:00Z"),
+                    at("2031-01-07T14:10:00Z"));
+        }
+    }
+
+    /** The insert of appointment-service before V2__booking_rules: V1's columns only. */
+    private static void previousReleaseBooks(Connection db, String id, String tenant, String startsAt, String endsAt)
+            throws SQLException {
+        try (PreparedStatement book = db.prepareStatement("""
+                insert into appointments (id, tenant_id, customer_id, service_id, staff_id, starts_at, ends_at, status,
+                    notes, created_at, updated_at)
+                values (?, ?, 'cus_1', 'svc_1', 'stf_1', ?, ?, 'booked', null, now(), now())""")) {
+            book.setString(1, id);
+            book.setString(2, tenant);
+            book.setTimestamp(3, Timestamp.from(at(startsAt)));
+            book.setTimestamp(4, Timestamp.from(at(endsAt)));
+            book.executeUpdate();
+        }
+    }
+
+    private static Instant[] occupied(Connection db, String id) throws SQLException {
+        try (PreparedStatement read = db.prepareStatement(
+                "select occupied_from, occupied_until from appointments where id = ?")) {
+            read.setString(1, id);
+            try (ResultSet row = read.executeQuery()) {
+                assertThat(row.next()).as(id).isTrue();
+                return new Instant[] {row.getTimestamp(1).toInstant(), row.getTimestamp(2).toInstant()};
+            }
+        }
+    }
+
+    private static Instant at(String instant) {
+        return Instant.parse(instant);
+    }
+}
