@@ -89,7 +89,8 @@ class VisitRaceTest {
             calls.add(() -> salon.desk().body("""
                     {"startsAt":"%sT14:00:00Z","serviceId":"%s","staffId":"%s"}""".formatted(DAY, salon.haircut,
                     salon.ada)).post("/api/v1/holds").statusCode());
-            String startsAt = DAY + "T14:%02d:00Z".formatted(i * 5);
+            // trims of 30 minutes that all overlap each other and the held hour
+            String startsAt = DAY + "T14:%02d:00Z".formatted(i * 3);
             calls.add(() -> salon.desk().body(salon.booking(salon.ada, salon.trim, startsAt))
                     .post("/api/v1/appointments").statusCode());
         }
