@@ -42,19 +42,7 @@ policy 90 40
 # slot (i / 1200) from 08:00 UTC, 45 minutes long with 5 minutes before and 10 after, so none of one staff member
 # overlaps another (buffers included)
 STAFF_ARRAY="{$(IFS=,; echo "${STAFF[*]}")}"
-echo "loading 10,000 appointments into $TENANT"
-psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d appointments -v ON_ERROR_STOP=1 -qAt <<SQL
-insert into appointments (id, tenant_id, customer_id, service_id, staff_id, starts_at, ends_at, status, notes,
-                          buffer_before_minutes, buffer_after_minutes, occupied_from, occupied_until,
-                          created_at, updated_at)
-select 'appt_' || lpad(to_hex(i), 26, '0'), '$TENANT', '$CUSTOMER', '$SERVICE',
-       ('$STAFF_ARRAY'::text[])[i % 20 + 1], s, s + interval '45 minutes', 'booked', null,
-       5, 10, s - interval '5 minutes', s + interval '55 minutes', now(), now()
-from (select i, date_trunc('day', now()) + interval '1 day' * (1 + (i / 20) % 60) + interval '8 hours'
-                + interval '1 hour' * (i / 1200) as s
-      from generate_series(0, 9999) as i) as planned;
-vacuum (analyze) appointments;
-SQL
+load_appointments "$SERVICE" "$CUSTOMER" "$STAFF_ARRAY" 5 10
 FROM="$(day 1)T00:00:00Z"
 TO="$(day 32)T00:00:00Z"
 QUERY="/api/v1/availability?serviceId=$SERVICE&from=$FROM&to=$TO"
