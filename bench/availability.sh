@@ -33,17 +33,5 @@ load_appointments "$SERVICE" "$CUSTOMER" "$STAFF_ARRAY" 0 0
 FROM="$(date -u -d tomorrow +%Y-%m-%dT00:00:00Z)"
 TO="$(date -u -d "$(date -u -d tomorrow +%Y-%m-%d) + 31 days" +%Y-%m-%dT00:00:00Z)"
 QUERY="/api/v1/availability?serviceId=$SERVICE&from=$FROM&to=$TO"
-echo "slots in one answer: $(api "$GATEWAY$QUERY" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')," \
-  "$(api "$GATEWAY$QUERY" | wc -c) bytes"
-
-LUA="$DATA/availability.lua"
-cat >"$LUA" <<'LUA'
-request = function()
-  return wrk.format("GET", os.getenv("QUERY"), { ["Authorization"] = "Bearer " .. os.getenv("KEY") })
-end
-LUA
-# warm-up (JIT, connection pools, PostgreSQL's cache), not reported
-QUERY="$QUERY" KEY="$KEY" wrk -t2 -c4 -d15s -s "$LUA" "$GATEWAY" >/dev/null
-echo "== availability, 31 days, one service, 20 staff: ${SECONDS_PER_RUN}s, $CONNECTIONS connections"
-QUERY="$QUERY" KEY="$KEY" wrk -t"$(( CONNECTIONS < 2 ? 1 : 2 ))" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency -s "$LUA" "$GATEWAY" \
-  | grep -E "Requests/sec|Latency |50%|90%|99%|Non-2xx"
+slots_of "$QUERY"
+measure_get "availability, 31 days, one service, 20 staff" "$QUERY" 15s

@@ -46,26 +46,13 @@ load_appointments "$SERVICE" "$CUSTOMER" "$STAFF_ARRAY" 5 10
 FROM="$(day 1)T00:00:00Z"
 TO="$(day 32)T00:00:00Z"
 QUERY="/api/v1/availability?serviceId=$SERVICE&from=$FROM&to=$TO"
-echo "slots in one answer: $(api "$GATEWAY$QUERY" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')," \
-  "$(api "$GATEWAY$QUERY" | wc -c) bytes"
+slots_of "$QUERY"
 # a booked time (the first appointment: staff 1, tomorrow 08:00 UTC) explains as booked, among other reasons
 EXPLAIN="/api/v1/availability/explain?serviceId=$SERVICE&staffId=${STAFF[1]}&startsAt=$(day 1)T08:30:00Z"
 echo "explain: $(api "$GATEWAY$EXPLAIN")"
 
-LUA="$DATA/get.lua"
-cat >"$LUA" <<'LUA'
-request = function()
-  return wrk.format("GET", os.getenv("QUERY"), { ["Authorization"] = "Bearer " .. os.getenv("KEY") })
-end
-LUA
-run() { # name, query
-  QUERY="$2" KEY="$KEY" wrk -t1 -c4 -d10s -s "$LUA" "$GATEWAY" >/dev/null # warm-up, not reported
-  echo "== $1: ${SECONDS_PER_RUN}s, $CONNECTIONS connections"
-  QUERY="$2" KEY="$KEY" wrk -t"$(( CONNECTIONS < 2 ? 1 : 2 ))" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency \
-    -s "$LUA" "$GATEWAY" | grep -E "Requests/sec|Latency |50%|90%|99%|Non-2xx"
-}
-run "availability, 31 days, one service, 20 staff, every rule" "$QUERY"
-run "explain" "$EXPLAIN"
+measure_get "availability, 31 days, one service, 20 staff, every rule" "$QUERY"
+measure_get "explain" "$EXPLAIN"
 
 # bookings: each request a new start round the 20 staff without hours (bookable at any time), each staff member's
 # 80 minutes after their last (an hour and its buffers), from 100 days ahead; the policy's horizon lifted for them

@@ -58,3 +58,24 @@ vacuum (analyze) appointments;
 vacuum (analyze) visit_segments;
 SQL
 }
+
+# slots_of QUERY: how many slots one answer of the search QUERY has, and its size
+slots_of() {
+  echo "slots in one answer: $(api "$GATEWAY$1" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')," \
+    "$(api "$GATEWAY$1" | wc -c) bytes"
+}
+
+# measure_get NAME QUERY [WARM-UP]: GET QUERY through the gateway with wrk, after a warm-up of WARM-UP (default 10s,
+# 4 connections; JIT, connection pools, PostgreSQL's cache; not reported), for SECONDS_PER_RUN at CONNECTIONS
+GET_LUA="$DATA/get.lua"
+cat >"$GET_LUA" <<'LUA'
+request = function()
+  return wrk.format("GET", os.getenv("QUERY"), { ["Authorization"] = "Bearer " .. os.getenv("KEY") })
+end
+LUA
+measure_get() {
+  QUERY="$2" KEY="$KEY" wrk -t1 -c4 -d"${3:-10s}" -s "$GET_LUA" "$GATEWAY" >/dev/null
+  echo "== $1: ${SECONDS_PER_RUN}s, $CONNECTIONS connections"
+  QUERY="$2" KEY="$KEY" wrk -t"$(( CONNECTIONS < 2 ? 1 : 2 ))" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency \
+    -s "$GET_LUA" "$GATEWAY" | grep -E "Requests/sec|Latency |50%|90%|99%|Non-2xx"
+}

@@ -35,19 +35,8 @@ load_appointments "$CUT" "$CUSTOMER" "$STAFF_ARRAY" 0 0
 FROM="$(day 1)T00:00:00Z"
 TO="$(day 32)T00:00:00Z"
 QUERY="/api/v1/availability?serviceIds=$CUT,$COLOUR,$BLOW_DRY&anyStaff=true&from=$FROM&to=$TO"
-echo "slots in one answer: $(api "$GATEWAY$QUERY" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')," \
-  "$(api "$GATEWAY$QUERY" | wc -c) bytes"
-
-LUA="$DATA/get.lua"
-cat >"$LUA" <<'LUA'
-request = function()
-  return wrk.format("GET", os.getenv("QUERY"), { ["Authorization"] = "Bearer " .. os.getenv("KEY") })
-end
-LUA
-QUERY="$QUERY" KEY="$KEY" wrk -t1 -c4 -d10s -s "$LUA" "$GATEWAY" >/dev/null # warm-up, not reported
-echo "== 3-segment visit, anyStaff, 31 days: ${SECONDS_PER_RUN}s, $CONNECTIONS connections"
-QUERY="$QUERY" KEY="$KEY" wrk -t"$(( CONNECTIONS < 2 ? 1 : 2 ))" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency \
-  -s "$LUA" "$GATEWAY" | grep -E "Requests/sec|Latency |50%|90%|99%|Non-2xx"
+slots_of "$QUERY"
+measure_get "3-segment visit, anyStaff, 31 days" "$QUERY"
 
 # holds: a 3-segment visit with 20 stylists without hours (bookable at any time), each request a new start round
 # them, each stylist's 150 minutes after their last, from 100 days ahead; every hold's id is written down, then each is

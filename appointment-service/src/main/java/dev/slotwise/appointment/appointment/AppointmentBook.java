@@ -1,17 +1,14 @@
 package dev.slotwise.appointment.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.slotwise.appointment.booking.BookingRefused;
 import dev.slotwise.appointment.booking.Caller;
 import dev.slotwise.appointment.booking.RuleBooks;
+import dev.slotwise.appointment.hold.HoldBook;
 import dev.slotwise.appointment.reference.References;
 import dev.slotwise.appointment.rules.BookingContext;
 import dev.slotwise.appointment.rules.Decision;
 import dev.slotwise.appointment.rules.RuleBook;
 import dev.slotwise.appointment.rules.Terms;
-import dev.slotwise.appointment.rules.VisitRequest;
-import dev.slotwise.appointment.rules.Window;
-import dev.slotwise.appointment.hold.HoldBook;
 import dev.slotwise.appointment.visit.DailyLimits;
 import dev.slotwise.appointment.visit.VisitInput;
 import dev.slotwise.appointment.visit.VisitPlans;
@@ -97,15 +94,8 @@ public class AppointmentBook {
         if (input.holdId() != null) {
             return bookHeld(caller, input);
         }
-        List<FieldError> invalid = new ArrayList<>();
-        List<RuleBooks.Wanted> wanted = VisitInput.wanted(input.serviceId(), input.staffId(), input.segments(),
-                invalid);
-        if (input.startsAt() == null) {
-            invalid.add(new FieldError("startsAt", "is required"));
-        }
-        if (!invalid.isEmpty()) {
-            throw ApiException.invalid(invalid);
-        }
+        List<RuleBooks.Wanted> wanted = VisitInput.required(input.serviceId(), input.staffId(), input.segments(),
+                input.startsAt());
         Instant startsAt = VisitPlans.writableStart(input.startsAt());
         Uni<List<FieldError>> customer = references.customerErrors(caller.bearerToken(), input.customerId());
         Uni<RuleBooks.Checked> rules = ruleBooks.forVisit(caller, wanted, startsAt, null);

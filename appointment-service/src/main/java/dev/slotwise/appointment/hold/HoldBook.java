@@ -12,14 +12,12 @@ import dev.slotwise.appointment.visit.VisitSegments;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.pg.ConstraintViolations;
 import dev.slotwise.commons.problem.ApiException;
-import dev.slotwise.commons.problem.FieldError;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -50,15 +48,8 @@ public class HoldBook {
     }
 
     Uni<HoldView> hold(Caller caller, NewHold input) {
-        List<FieldError> invalid = new ArrayList<>();
-        List<RuleBooks.Wanted> wanted = VisitInput.wanted(input.serviceId(), input.staffId(), input.segments(),
-                invalid);
-        if (input.startsAt() == null) {
-            invalid.add(new FieldError("startsAt", "is required"));
-        }
-        if (!invalid.isEmpty()) {
-            throw ApiException.invalid(invalid);
-        }
+        List<RuleBooks.Wanted> wanted = VisitInput.required(input.serviceId(), input.staffId(), input.segments(),
+                input.startsAt());
         Instant startsAt = VisitPlans.writableStart(input.startsAt());
         return ruleBooks.forVisit(caller, wanted, startsAt, null).chain(checked -> {
             RuleBook book = VisitPlans.known(List.of(), checked);

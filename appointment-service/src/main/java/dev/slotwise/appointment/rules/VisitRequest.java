@@ -12,8 +12,9 @@ import java.util.List;
 public record VisitRequest(Instant startsAt, List<Segment> segments) {
 
     /**
-     * One service with one staff member ({@code staffId} null: Slotwise assigns one). {@code kept}: the length and buffers an appointment was booked with, which a
-     * reschedule that keeps the service keeps too; null: the service's current terms.
+     * One service with one staff member ({@code staffId} null: Slotwise assigns one). {@code kept}: the length and
+     * buffers an appointment was booked with, which a reschedule that keeps the service keeps too; null: the
+     * service's current terms.
      */
     public record Segment(String serviceId, String staffId, Terms kept) {
     }

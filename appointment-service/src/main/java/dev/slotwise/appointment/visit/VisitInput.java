@@ -1,7 +1,9 @@
 package dev.slotwise.appointment.visit;
 
 import dev.slotwise.appointment.booking.RuleBooks.Wanted;
+import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.problem.FieldError;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,8 +18,22 @@ public final class VisitInput {
     private VisitInput() {
     }
 
+    /** The segments asked for, starting at {@code startsAt} (required); 422 naming every field that is wrong. */
+    public static List<Wanted> required(String serviceId, String staffId, List<SegmentInput> segments,
+            Instant startsAt) {
+        List<FieldError> invalid = new ArrayList<>();
+        List<Wanted> wanted = wanted(serviceId, staffId, segments, invalid);
+        if (startsAt == null) {
+            invalid.add(new FieldError("startsAt", "is required"));
+        }
+        if (!invalid.isEmpty()) {
+            throw ApiException.invalid(invalid);
+        }
+        return wanted;
+    }
+
     /** The segments asked for; what is wrong with the fields goes to {@code errors} (then the answer is empty). */
-    public static List<Wanted> wanted(String serviceId, String staffId, List<SegmentInput> segments,
+    static List<Wanted> wanted(String serviceId, String staffId, List<SegmentInput> segments,
             List<FieldError> errors) {
         if (segments == null) {
             if (serviceId == null || serviceId.isBlank()) {

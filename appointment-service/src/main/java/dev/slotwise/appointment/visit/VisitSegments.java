@@ -6,7 +6,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.List;
 
 /**
  * The rows of {@code visit_segments} (V3__visits.sql), in the transaction of the caller: one per segment of an
