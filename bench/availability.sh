@@ -29,32 +29,9 @@ CUSTOMER="$(api -d '{"firstName":"Bench"}' "$GATEWAY/api/v1/customers" | id_of)"
 # 10,000 booked appointments: appointment i goes to staff i % 20, on day (i / 20) % 60 from tomorrow, in hour
 # slot (i / 1200) from 08:00 UTC, 45 minutes long, so no two of one staff member overlap
 STAFF_ARRAY="{$(IFS=,; echo "${STAFF[*]}")}"
-echo "loading 10,000 appointments into $TENANT"
-psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d appointments -v ON_ERROR_STOP=1 -qAt <<SQL
-insert into appointments (id, tenant_id, customer_id, service_id, staff_id, starts_at, ends_at, status, notes,
-                          occupied_from, occupied_until, created_at, updated_at)
-select 'appt_' || lpad(to_hex(i), 26, '0'), '$TENANT', '$CUSTOMER', '$SERVICE',
-       ('$STAFF_ARRAY'::text[])[i % 20 + 1], s, s + interval '45 minutes', 'booked', null,
-       s, s + interval '45 minutes', now(), now()
-from (select i, date_trunc('day', now()) + interval '1 day' * (1 + (i / 20) % 60) + interval '8 hours'
-                + interval '1 hour' * (i / 1200) as s
-      from generate_series(0, 9999) as i) as planned;
-vacuum (analyze) appointments;
-SQL
+load_appointments "$SERVICE" "$CUSTOMER" "$STAFF_ARRAY" 0 0
 FROM="$(date -u -d tomorrow +%Y-%m-%dT00:00:00Z)"
 TO="$(date -u -d "$(date -u -d tomorrow +%Y-%m-%d) + 31 days" +%Y-%m-%dT00:00:00Z)"
 QUERY="/api/v1/availability?serviceId=$SERVICE&from=$FROM&to=$TO"
-echo "slots in one answer: $(api "$GATEWAY$QUERY" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')," \
-  "$(api "$GATEWAY$QUERY" | wc -c) bytes"
-
-LUA="$DATA/availability.lua"
-cat >"$LUA" <<'LUA'
-request = function()
-  return wrk.format("GET", os.getenv("QUERY"), { ["Authorization"] = "Bearer " .. os.getenv("KEY") })
-end
-LUA
-# warm-up (JIT, connection pools, PostgreSQL's cache), not reported
-QUERY="$QUERY" KEY="$KEY" wrk -t2 -c4 -d15s -s "$LUA" "$GATEWAY" >/dev/null
-echo "== availability, 31 days, one service, 20 staff: ${SECONDS_PER_RUN}s, $CONNECTIONS connections"
-QUERY="$QUERY" KEY="$KEY" wrk -t"$(( CONNECTIONS < 2 ? 1 : 2 ))" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency -s "$LUA" "$GATEWAY" \
-  | grep -E "Requests/sec|Latency |50%|90%|99%|Non-2xx"
+slots_of "$QUERY"
+measure_get "availability, 31 days, one service, 20 staff" "$QUERY" 15s

@@ -42,42 +42,17 @@ policy 90 40
 # slot (i / 1200) from 08:00 UTC, 45 minutes long with 5 minutes before and 10 after, so none of one staff member
 # overlaps another (buffers included)
 STAFF_ARRAY="{$(IFS=,; echo "${STAFF[*]}")}"
-echo "loading 10,000 appointments into $TENANT"
-psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d appointments -v ON_ERROR_STOP=1 -qAt <<SQL
-insert into appointments (id, tenant_id, customer_id, service_id, staff_id, starts_at, ends_at, status, notes,
-                          buffer_before_minutes, buffer_after_minutes, occupied_from, occupied_until,
-                          created_at, updated_at)
-select 'appt_' || lpad(to_hex(i), 26, '0'), '$TENANT', '$CUSTOMER', '$SERVICE',
-       ('$STAFF_ARRAY'::text[])[i % 20 + 1], s, s + interval '45 minutes', 'booked', null,
-       5, 10, s - interval '5 minutes', s + interval '55 minutes', now(), now()
-from (select i, date_trunc('day', now()) + interval '1 day' * (1 + (i / 20) % 60) + interval '8 hours'
-                + interval '1 hour' * (i / 1200) as s
-      from generate_series(0, 9999) as i) as planned;
-vacuum (analyze) appointments;
-SQL
+load_appointments "$SERVICE" "$CUSTOMER" "$STAFF_ARRAY" 5 10
 FROM="$(day 1)T00:00:00Z"
 TO="$(day 32)T00:00:00Z"
 QUERY="/api/v1/availability?serviceId=$SERVICE&from=$FROM&to=$TO"
-echo "slots in one answer: $(api "$GATEWAY$QUERY" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')," \
-  "$(api "$GATEWAY$QUERY" | wc -c) bytes"
+slots_of "$QUERY"
 # a booked time (the first appointment: staff 1, tomorrow 08:00 UTC) explains as booked, among other reasons
 EXPLAIN="/api/v1/availability/explain?serviceId=$SERVICE&staffId=${STAFF[1]}&startsAt=$(day 1)T08:30:00Z"
 echo "explain: $(api "$GATEWAY$EXPLAIN")"
 
-LUA="$DATA/get.lua"
-cat >"$LUA" <<'LUA'
-request = function()
-  return wrk.format("GET", os.getenv("QUERY"), { ["Authorization"] = "Bearer " .. os.getenv("KEY") })
-end
-LUA
-run() { # name, query
-  QUERY="$2" KEY="$KEY" wrk -t1 -c4 -d10s -s "$LUA" "$GATEWAY" >/dev/null # warm-up, not reported
-  echo "== $1: ${SECONDS_PER_RUN}s, $CONNECTIONS connections"
-  QUERY="$2" KEY="$KEY" wrk -t"$(( CONNECTIONS < 2 ? 1 : 2 ))" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency \
-    -s "$LUA" "$GATEWAY" | grep -E "Requests/sec|Latency |50%|90%|99%|Non-2xx"
-}
-run "availability, 31 days, one service, 20 staff, every rule" "$QUERY"
-run "explain" "$EXPLAIN"
+measure_get "availability, 31 days, one service, 20 staff, every rule" "$QUERY"
+measure_get "explain" "$EXPLAIN"
 
 # bookings: each request a new start round the 20 staff without hours (bookable at any time), each staff member's
 # 80 minutes after their last (an hour and its buffers), from 100 days ahead; the policy's horizon lifted for them

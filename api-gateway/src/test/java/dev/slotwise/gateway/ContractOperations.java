@@ -3,7 +3,7 @@ package dev.slotwise.gateway;
 import java.util.List;
 
 /**
- * The public operations and scopes as CONTRACT §4, §5, §8, §14, §15 and §18 state them, written out here for the gateway's tests
+ * The public operations and scopes as CONTRACT §4, §5, §8, §14, §15, §16 and §18 state them, written out here for the gateway's tests
  * to compare the code with — never read from the API description or the route table, which are what is under test
  * (issue 34: comparing the route table with the description it is derived from proved nothing). A route added to the
  * description is added here too, from the contract.
@@ -28,7 +28,7 @@ public final class ContractOperations {
         return new Operation(method, path, scope, service);
     }
 
-    /** Every operation of CONTRACT §5, §8, §14, §15 and §18 (and PATCH products, the project's addition beyond §5's table). */
+    /** Every operation of CONTRACT §5, §8, §14, §15, §16 and §18 (and PATCH products, the project's addition beyond §5's table). */
     public static final List<Operation> ALL = List.of(
             // §5 customers, §14 search
             op("GET", "/api/v1/customers", "customers.read", "customer"),
@@ -46,6 +46,10 @@ public final class ContractOperations {
             // §15 no-show and explain
             op("POST", "/api/v1/appointments/{id}/no-show", "appointments.write", "appointment"),
             op("GET", "/api/v1/availability/explain", "appointments.read", "appointment"),
+            // §16 holds
+            op("POST", "/api/v1/holds", "appointments.write", "appointment"),
+            op("GET", "/api/v1/holds/{id}", "appointments.read", "appointment"),
+            op("DELETE", "/api/v1/holds/{id}", "appointments.write", "appointment"),
             // §15 booking policy, closures, date overrides
             op("GET", "/api/v1/booking-policy", "settings.read", "catalog"),
             op("PUT", "/api/v1/booking-policy", "settings.write", "catalog"),

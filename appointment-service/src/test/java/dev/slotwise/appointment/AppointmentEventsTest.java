@@ -106,6 +106,35 @@ class AppointmentEventsTest {
         assertThat(cancelled.get("bufferAfterMinutes").asInt()).isZero();
     }
 
+    /** CONTRACT §7, §16: appointment.* carry the visit's segments (KafkaEvents holds each record to asyncapi.yaml). */
+    @Test
+    void aVisitsEventsCarryItsSegmentsAndAHoldPublishesNothing() throws Exception {
+        String hold = salon.desk().body("""
+                {"startsAt":"2030-07-08T09:00:00Z","serviceId":"%s","staffId":"%s"}""".formatted(salon.trim,
+                salon.grace)).post("/api/v1/holds").then().statusCode(201).extract().path("id");
+        String id = salon.desk().body("""
+                {"customerId":"%s","startsAt":"2030-07-08T10:00:00Z","segments":[{"serviceId":"%s","staffId":"%s"},
+                 {"serviceId":"%s","staffId":"%s"}]}""".formatted(salon.customer, salon.haircut, salon.ada,
+                salon.trim, salon.grace)).post("/api/v1/appointments").then().statusCode(201).extract().path("id");
+
+        JsonNode data = event(id, "appointment.created").get("data");
+        assertThat(data.get("segments")).hasSize(2);
+        assertThat(data.get("segments").get(1).get("staffId").asText()).isEqualTo(salon.grace);
+        assertThat(data.get("segments").get(1).get("startsAt").asText()).isEqualTo("2030-07-08T11:00:00Z");
+        assertThat(data.get("endsAt").asText()).isEqualTo("2030-07-08T11:30:00Z");
+
+        salon.desk().body("{\"startsAt\":\"2030-07-08T12:00:00Z\"}").patch("/api/v1/appointments/" + id)
+                .then().statusCode(200);
+        JsonNode moved = event(id, "appointment.updated").get("data");
+        assertThat(moved.get("segments").get(1).get("startsAt").asText()).isEqualTo("2030-07-08T13:00:00Z");
+        // the hold was never published, not even once it was used
+        String fromHold = salon.desk().body("{\"customerId\":\"%s\",\"holdId\":\"%s\"}".formatted(salon.customer,
+                hold)).post("/api/v1/appointments").then().statusCode(201).extract().path("id");
+        event(fromHold, "appointment.created");
+        events.awaitCaughtUp(WAIT);
+        assertThat(events.find(v -> v.contains(hold))).isEmpty();
+    }
+
     @Test
     void aRefusedChangePublishesNothing() throws Exception {
         String id = salon.book(salon.ada, salon.haircut, "2030-07-03T09:00:00Z");

@@ -105,6 +105,71 @@ class OfferedMeansBookableTest {
         assertThat(refusedWith).as("seed " + seed).contains("staff_unavailable", "appointment_conflict");
     }
 
+    /**
+     * CONTRACT §16: the same property for visits of two or three services and for any-staff slots — every offered
+     * slot books (or holds, then books from the hold) exactly as offered; with staff left out, the booking assigns the
+     * staff members the slot named.
+     */
+    @Test
+    void everyOfferedVisitAndAnyStaffSlotBooksAsOffered() {
+        long seed = Long.getLong("rules.seed", System.nanoTime());
+        Random random = new Random(seed);
+        int booked = 0;
+        int anyStaffBooked = 0;
+        for (int n = 0; n < 2; n++) {
+            Tenant tenant = generate(random);
+            String context = "seed " + seed + ", tenant " + n + " (" + tenant.salon().zone + ")";
+            for (int round = 0; round < 15; round++) {
+                List<String> services = new ArrayList<>();
+                for (int k = 1 + random.nextInt(3); k > 0; k--) {
+                    services.add(tenant.services().get(random.nextInt(tenant.services().size())));
+                }
+                boolean anyStaff = random.nextBoolean();
+                Instant from = Instant.now().truncatedTo(ChronoUnit.HOURS);
+                JsonPath slots = tenant.salon().desk().get("/api/v1/availability?serviceIds=" + String.join(",",
+                        services) + (anyStaff ? "&anyStaff=true" : "") + "&from=" + from + "&to="
+                        + from.plus(Duration.ofDays(5))).then().statusCode(200).extract().jsonPath();
+                List<String> starts = slots.getList("data.startsAt");
+                if (anyStaff) {
+                    assertThat(starts).as(context + ": one slot per start").doesNotHaveDuplicates();
+                }
+                if (starts.isEmpty()) {
+                    continue;
+                }
+                int pick = random.nextInt(starts.size());
+                String startsAt = starts.get(pick);
+                List<Map<String, Object>> offered = slots.getList("data[" + pick + "].segments");
+                StringBuilder segments = new StringBuilder();
+                for (Map<String, Object> segment : offered) {
+                    segments.append(segments.length() == 0 ? "" : ",").append("{\"serviceId\":\"")
+                            .append(segment.get("serviceId")).append('"')
+                            .append(anyStaff ? "" : ",\"staffId\":\"" + segment.get("staffId") + "\"").append('}');
+                }
+                String visit = "\"startsAt\":\"" + startsAt + "\",\"segments\":[" + segments + "]";
+                Response answer;
+                if (random.nextInt(3) == 0) {
+                    Response hold = tenant.salon().desk().body("{" + visit + "}").post("/api/v1/holds");
+                    assertThat(hold.statusCode()).as(context + ": offered %s holds: %s", offered, hold.asString())
+                            .isEqualTo(201);
+                    assertThat(hold.jsonPath().getList("segments")).as(context).isEqualTo(offered);
+                    answer = tenant.salon().desk().body("{\"customerId\":\"" + tenant.salon().customer
+                            + "\",\"holdId\":\"" + hold.path("id") + "\"}").post("/api/v1/appointments");
+                } else {
+                    answer = tenant.salon().desk().body("{\"customerId\":\"" + tenant.salon().customer + "\","
+                            + visit + "}").post("/api/v1/appointments");
+                }
+                assertThat(answer.statusCode()).as(context + ": offered %s books: %s", offered, answer.asString())
+                        .isEqualTo(201);
+                assertThat(answer.jsonPath().getList("segments")).as(context + ": booked as offered")
+                        .isEqualTo(offered);
+                booked++;
+                anyStaffBooked += anyStaff ? 1 : 0;
+            }
+        }
+        assertThat(booked).as("seed " + seed).isGreaterThan(10);
+        assertThat(anyStaffBooked).as("seed " + seed).isGreaterThan(3);
+    }
+
     private static JsonPath explain(Tenant tenant, String service, String staff, String startsAt) {
         return tenant.salon().desk().queryParam("serviceId", service).queryParam("staffId", staff)
                 .queryParam("startsAt", startsAt).get("/api/v1/availability/explain").then().statusCode(200)

@@ -1,7 +1,8 @@
 package dev.slotwise.appointment.appointment;
 
 import dev.slotwise.appointment.rules.Decision;
-import dev.slotwise.appointment.rules.Terms;
+import dev.slotwise.appointment.visit.SegmentsColumn;
+import dev.slotwise.appointment.visit.VisitSegment;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
@@ -10,12 +11,15 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
- * A customer's booking of one service with one staff member, over the half-open range [startsAt, endsAt), with the
- * buffers its service had when it was booked. While booked it occupies its staff member for
- * {@code [occupiedFrom, occupiedUntil)} — its time with the buffers — and the database's exclusion constraint keeps
- * two occupied ranges of one staff member apart (a no-show keeps only what had passed when it was marked).
+ * A customer's visit: one or more services following one another (CONTRACT §16), each with its staff member, over the
+ * half-open range [startsAt, endsAt). {@code serviceId}, {@code staffId} and the buffer before are its first
+ * segment's, the buffer after its last one's, {@code [occupiedFrom, occupiedUntil)} the whole of what it occupies;
+ * each segment's occupied range (its time with the buffers its service had when it was booked) is a row of
+ * {@code visit_segments}, whose exclusion constraint keeps two occupied ranges of one staff member apart (a no-show
+ * keeps only what had passed when it was marked).
  */
 @Entity
 @Table(name = "appointments")
@@ -50,23 +54,30 @@ public class Appointment extends TenantOwned {
     public CancelledBy cancelledBy;
     @Column(name = "cancelled_at")
     public Instant cancelledAt;
+    @Convert(converter = SegmentsColumn.class)
+    @Column(nullable = false)
+    public List<VisitSegment> segments;
 
-    /** The length and buffers it was booked with, which a reschedule that keeps the service keeps too. */
-    Terms terms() {
-        return new Terms((int) Duration.between(startsAt, endsAt).toMinutes(), bufferBeforeMinutes,
-                bufferAfterMinutes);
+    /** Takes the times, staff and terms of the rules' plan. */
+    void place(Decision.Plan plan) {
+        place(VisitSegment.of(plan));
     }
 
-    /** Takes the times and terms of the rules' plan for its one segment. */
-    void place(Decision.PlannedSegment segment) {
-        serviceId = segment.serviceId();
-        staffId = segment.staffId();
-        startsAt = segment.startsAt();
-        endsAt = segment.endsAt();
-        bufferBeforeMinutes = segment.terms().bufferBeforeMinutes();
-        bufferAfterMinutes = segment.terms().bufferAfterMinutes();
-        occupiedFrom = segment.occupiedFrom();
-        occupiedUntil = segment.occupiedUntil();
+    /** Takes the times, staff and terms of these segments (a visit's, one after another). */
+    void place(List<VisitSegment> visit) {
+        VisitSegment first = visit.get(0);
+        VisitSegment last = visit.get(visit.size() - 1);
+        serviceId = first.serviceId();
+        staffId = first.staffId();
+        startsAt = first.startsAt();
+        endsAt = last.endsAt();
+        bufferBeforeMinutes = first.bufferBeforeMinutes();
+        bufferAfterMinutes = last.bufferAfterMinutes();
+        occupiedFrom = visit.stream().map(s -> s.startsAt().minus(Duration.ofMinutes(s.bufferBeforeMinutes())))
+                .min(Instant::compareTo).orElseThrow();
+        occupiedUntil = visit.stream().map(s -> s.endsAt().plus(Duration.ofMinutes(s.bufferAfterMinutes())))
+                .max(Instant::compareTo).orElseThrow();
+        segments = visit;
     }
 
     /** Moves a booked appointment to {@code next}; anything else is 409 {@code invalid_transition}. */

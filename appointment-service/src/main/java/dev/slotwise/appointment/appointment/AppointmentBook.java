@@ -1,16 +1,19 @@
 package dev.slotwise.appointment.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.slotwise.appointment.booking.BookingRefused;
 import dev.slotwise.appointment.booking.Caller;
 import dev.slotwise.appointment.booking.RuleBooks;
+import dev.slotwise.appointment.hold.HoldBook;
 import dev.slotwise.appointment.reference.References;
 import dev.slotwise.appointment.rules.BookingContext;
 import dev.slotwise.appointment.rules.Decision;
 import dev.slotwise.appointment.rules.RuleBook;
 import dev.slotwise.appointment.rules.Terms;
-import dev.slotwise.appointment.rules.VisitRequest;
-import dev.slotwise.appointment.rules.Window;
+import dev.slotwise.appointment.visit.DailyLimits;
+import dev.slotwise.appointment.visit.VisitInput;
+import dev.slotwise.appointment.visit.VisitPlans;
+import dev.slotwise.appointment.visit.VisitSegment;
+import dev.slotwise.appointment.visit.VisitSegments;
 import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.json.JsonMergePatch;
@@ -34,31 +37,39 @@ import java.util.function.Predicate;
  * The appointment lifecycle (CONTRACT §5, §14, §15). Whether a visit can happen at a time is the rules' decision
  * ({@link RuleBook}, built by {@link RuleBooks} from the catalog's booking context and the appointments there are,
  * read before a transaction opens: no transaction waits on the network). What requests race for, the database
- * decides: the exclusion constraint keeps the occupied ranges (time with buffers) of one staff member apart, so the
- * loser gets 409 {@code appointment_conflict} however close the race; and under a daily limit every booking onto a
- * staff member's day locks that day before it counts it, so the limit holds exactly. Every change records its event
+ * decides: the exclusion constraint of {@code visit_segments} keeps the occupied ranges (time with buffers) of every
+ * segment of every appointment and live hold of one staff member apart, so the loser gets 409
+ * {@code appointment_conflict} however close the race, and a visit books all its segments or none (one transaction);
+ * and under a daily limit every booking onto a staff member's day locks that day before it counts it, so the limit
+ * holds exactly. Every change records its event
  * in the outbox in the same transaction.
  */
 @ApplicationScoped
 public class AppointmentBook {
 
     /** Another booking took the slot: the exclusion constraint refused this one, or a deadlock over it aborted it. */
-    private static final Predicate<Throwable> LOST_THE_SLOT = ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)
+    private static final Predicate<Throwable> LOST_THE_SLOT = ConstraintViolations.of(VisitSegments.NO_OVERLAP)
             .or(ConstraintViolations.deadlock());
-    private static final Duration SHORTEST_SERVICE = Duration.ofMinutes(5);
     /** How often a reschedule is decided again when the appointment changed while it was being decided. */
     private static final int RESCHEDULE_RETRIES = 2;
 
     private final AppointmentRepository appointments;
+    private final VisitSegments segments;
+    private final DailyLimits dailyLimits;
+    private final HoldBook holds;
     private final References references;
     private final RuleBooks ruleBooks;
     private final Outbox outbox;
     private final JsonMergePatch mergePatch;
     private final EntityTags tags;
 
-    public AppointmentBook(AppointmentRepository appointments, References references, RuleBooks ruleBooks,
-            Outbox outbox, JsonMergePatch mergePatch, EntityTags tags) {
+    public AppointmentBook(AppointmentRepository appointments, VisitSegments segments, DailyLimits dailyLimits,
+            HoldBook holds, References references, RuleBooks ruleBooks, Outbox outbox, JsonMergePatch mergePatch,
+            EntityTags tags) {
         this.appointments = appointments;
+        this.segments = segments;
+        this.dailyLimits = dailyLimits;
+        this.holds = holds;
         this.references = references;
         this.ruleBooks = ruleBooks;
         this.outbox = outbox;
@@ -75,27 +86,74 @@ public class AppointmentBook {
         return Panache.withSession(() -> appointments.require(tenantId, id)).map(AppointmentView::of);
     }
 
+    /**
+     * Books a visit (CONTRACT §5, §16): every segment or none, in one transaction; a segment without a staff member is
+     * given one by the rules. With {@code holdId}, books exactly the held visit instead.
+     */
     Uni<AppointmentView> book(Caller caller, NewAppointment input) {
-        Instant startsAt = writableStart(input.startsAt());
+        if (input.holdId() != null) {
+            return bookHeld(caller, input);
+        }
+        List<RuleBooks.Wanted> wanted = VisitInput.required(input.serviceId(), input.staffId(), input.segments(),
+                input.startsAt());
+        Instant startsAt = VisitPlans.writableStart(input.startsAt());
         Uni<List<FieldError>> customer = references.customerErrors(caller.bearerToken(), input.customerId());
-        Uni<RuleBooks.Checked> rules = ruleBooks.forVisit(caller, input.serviceId(), input.staffId(), startsAt, null,
-                true);
+        Uni<RuleBooks.Checked> rules = ruleBooks.forVisit(caller, wanted, startsAt, null);
         return Uni.combine().all().unis(customer, rules).asTuple().chain(found -> {
-            RuleBook book = known(found.getItem1(), found.getItem2());
-            Decision.PlannedSegment segment = planned(book, new VisitRequest(startsAt,
-                    List.of(new VisitRequest.Segment(input.serviceId(), input.staffId(), null))));
+            RuleBook book = VisitPlans.known(found.getItem1(), found.getItem2());
+            Decision.Plan plan = VisitPlans.planned(book, startsAt, wanted, null);
             Integer limit = book.policy().maxAppointmentsPerStaffPerDay();
-            return Panache.withTransaction(() -> withinDailyLimit(caller, segment, limit, null).chain(() -> {
-                Instant now = now();
-                Appointment appointment = new Appointment();
-                appointment.create(Ids.next(AppointmentRepository.PREFIX), caller.tenantId(), now);
-                appointment.customerId = input.customerId();
-                appointment.place(segment);
-                appointment.status = AppointmentStatus.BOOKED;
-                appointment.notes = input.notes();
-                return appointments.persist(appointment).chain(saved -> publish("appointment.created", saved, caller));
-            }));
+            return Panache.withTransaction(() -> dailyLimits.require(caller.tenantId(), plan, limit, null)
+                    .chain(() -> {
+                        Appointment appointment = newAppointment(caller, input);
+                        appointment.place(plan);
+                        return appointments.persist(appointment)
+                                .call(saved -> segments.insert(saved.id, caller.tenantId(), plan, "booked", null))
+                                .chain(saved -> publish("appointment.created", saved, caller));
+                    }));
         }).onFailure(LOST_THE_SLOT).transform(e -> overlap());
+    }
+
+    /**
+     * Books exactly the visit a hold keeps and ends the hold, in one transaction: the hold's rows of
+     * {@code visit_segments} become the appointment's, so its time is never free in between. The hold already passed
+     * the rules and counts toward the daily limit, so neither is asked again; a hold used, released or expired (by the
+     * database's clock) is 409 {@code hold_expired}.
+     */
+    private Uni<AppointmentView> bookHeld(Caller caller, NewAppointment input) {
+        List<FieldError> invalid = new ArrayList<>();
+        for (String[] field : new String[][] {{"serviceId", input.serviceId()}, {"staffId", input.staffId()},
+                {"startsAt", input.startsAt() == null ? null : ""},
+                {"segments", input.segments() == null ? null : ""}}) {
+            if (field[1] != null) {
+                invalid.add(new FieldError(field[0], "must be left out when holdId is given (the hold names the visit)"));
+            }
+        }
+        if (!invalid.isEmpty()) {
+            throw ApiException.invalid(invalid);
+        }
+        return references.customerErrors(caller.bearerToken(), input.customerId()).chain(customerErrors -> {
+            if (!customerErrors.isEmpty()) {
+                throw ApiException.invalid(customerErrors);
+            }
+            return Panache.withTransaction(() -> {
+                Appointment appointment = newAppointment(caller, input);
+                return holds.use(caller.tenantId(), input.holdId(), appointment.id).chain(held -> {
+                    appointment.place(held);
+                    return appointments.persist(appointment)
+                            .chain(saved -> publish("appointment.created", saved, caller));
+                });
+            });
+        }).onFailure(LOST_THE_SLOT).transform(e -> HoldBook.expired());
+    }
+
+    private static Appointment newAppointment(Caller caller, NewAppointment input) {
+        Appointment appointment = new Appointment();
+        appointment.create(Ids.next(AppointmentRepository.PREFIX), caller.tenantId(), now());
+        appointment.customerId = input.customerId();
+        appointment.status = AppointmentStatus.BOOKED;
+        appointment.notes = input.notes();
+        return appointment;
     }
 
     /**
@@ -119,10 +177,10 @@ public class AppointmentBook {
             tags.requireMatch(ifMatch, AppointmentView.of(current));
             current.requireBooked("be rescheduled");
             Reschedule wanted = mergePatch.apply(Reschedule.of(current), patch, Reschedule.class);
-            Instant startsAt = writableStart(wanted.startsAt());
+            Instant startsAt = VisitPlans.writableStart(wanted.startsAt());
             boolean newService = !wanted.serviceId().equals(current.serviceId);
-            boolean moves = newService || !wanted.staffId().equals(current.staffId)
-                    || !startsAt.equals(current.startsAt);
+            boolean newStaff = !wanted.staffId().equals(current.staffId);
+            boolean moves = newService || newStaff || !startsAt.equals(current.startsAt);
             if (!moves) {
                 return Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
                         .chain(locked -> {
@@ -132,25 +190,39 @@ public class AppointmentBook {
                             return publish("appointment.updated", locked, caller);
                         }));
             }
-            return ruleBooks.forVisit(caller, wanted.serviceId(), wanted.staffId(), startsAt, current.id, newService)
+            if (current.segments.size() > 1 && (newService || newStaff)) {
+                throw ApiException.invalid(newService ? "serviceId" : "staffId",
+                        "cannot change on a visit of several services: startsAt moves the whole visit");
+            }
+            List<RuleBooks.Wanted> segmentsWanted = new ArrayList<>();
+            List<Terms> kept = new ArrayList<>();
+            for (VisitSegment segment : current.segments) {
+                boolean first = segmentsWanted.isEmpty();
+                String serviceId = first ? wanted.serviceId() : segment.serviceId();
+                segmentsWanted.add(new RuleBooks.Wanted("serviceId", serviceId, "staffId",
+                        first ? wanted.staffId() : segment.staffId(), first && newService));
+                kept.add(first && newService ? null : segment.terms());
+            }
+            return ruleBooks.forVisit(caller, segmentsWanted, startsAt, current.id)
                     .chain(checked -> {
-                        RuleBook book = known(List.of(), checked);
+                        RuleBook book = VisitPlans.known(List.of(), checked);
                         if (wanted.byCustomer()) {
                             requireCustomerInTime(book.policy(), current.startsAt, "reschedule");
                         }
-                        Terms kept = newService ? null : current.terms();
-                        Decision.PlannedSegment segment = planned(book, new VisitRequest(startsAt,
-                                List.of(new VisitRequest.Segment(wanted.serviceId(), wanted.staffId(), kept))));
+                        Decision.Plan plan = VisitPlans.planned(book, startsAt, segmentsWanted, kept);
                         Integer limit = book.policy().maxAppointmentsPerStaffPerDay();
                         return Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id)
                                 .chain(locked -> {
                                     requireUnchanged(locked, current);
-                                    return withinDailyLimit(caller, segment, limit, id).chain(() -> {
-                                        locked.place(segment);
-                                        locked.notes = wanted.notes();
-                                        locked.updatedAt = now();
-                                        return publish("appointment.updated", locked, caller);
-                                    });
+                                    return dailyLimits.require(caller.tenantId(), plan, limit, id)
+                                            .chain(() -> segments.delete(id))
+                                            .chain(() -> segments.insert(id, caller.tenantId(), plan, "booked", null))
+                                            .chain(() -> {
+                                                locked.place(plan);
+                                                locked.notes = wanted.notes();
+                                                locked.updatedAt = now();
+                                                return publish("appointment.updated", locked, caller);
+                                            });
                                 }));
                     });
         }).onFailure(LOST_THE_SLOT).transform(e -> overlap());
@@ -175,14 +247,16 @@ public class AppointmentBook {
                     appointment.cancellationReason = request.reason();
                     appointment.cancelledBy = request.by();
                     appointment.cancelledAt = now;
-                    return publish("appointment.cancelled", appointment, caller);
+                    return segments.setState(id, "cancelled")
+                            .chain(() -> publish("appointment.cancelled", appointment, caller));
                 })));
     }
 
     Uni<AppointmentView> complete(Caller caller, String id) {
         return Panache.withTransaction(() -> appointments.requireForUpdate(caller.tenantId(), id).chain(appointment -> {
             appointment.moveTo(AppointmentStatus.COMPLETED, now());
-            return publish("appointment.completed", appointment, caller);
+            return segments.setState(id, "completed")
+                    .chain(() -> publish("appointment.completed", appointment, caller));
         }));
     }
 
@@ -202,29 +276,8 @@ public class AppointmentBook {
             if (appointment.occupiedUntil.isAfter(now)) {
                 appointment.occupiedUntil = now;
             }
-            return publish("appointment.no_show", appointment, caller);
+            return segments.markNoShow(id, now).chain(() -> publish("appointment.no_show", appointment, caller));
         }));
-    }
-
-    /**
-     * Under a daily limit, takes the lock of the segment's staff member and local day and counts that day (without
-     * {@code moving}); a full day refuses the booking as the rules would have, had they seen the bookings that
-     * committed meanwhile. Without a limit, nothing: no lock, no count.
-     */
-    private Uni<Void> withinDailyLimit(Caller caller, Decision.PlannedSegment segment, Integer limit, String moving) {
-        if (limit == null) {
-            return Uni.createFrom().voidItem();
-        }
-        return appointments.lockDay(caller.tenantId(), segment.staffId(), segment.day())
-                .chain(() -> appointments.countOnDay(caller.tenantId(), segment.staffId(), segment.dayStart(),
-                        segment.dayEnd(), moving))
-                .invoke(count -> {
-                    if (count >= limit) {
-                        throw new BookingRefused(new Decision.Refusal(List.of(
-                                RuleBook.dailyLimitReached(count, segment.day()))));
-                    }
-                })
-                .replaceWithVoid();
     }
 
     private Uni<AppointmentView> publish(String type, Appointment appointment, Caller caller) {
@@ -232,34 +285,6 @@ public class AppointmentBook {
                 .chain(() -> outbox.record(type, appointment.tenantId, appointment.id,
                         AppointmentEvent.of(appointment, caller.timeZone())))
                 .replaceWith(AppointmentView.of(appointment));
-    }
-
-    /** The rules, when every id the request named is the tenant's; a 422 naming every other one otherwise. */
-    private static RuleBook known(List<FieldError> customerErrors, RuleBooks.Checked checked) {
-        List<FieldError> errors = new ArrayList<>(customerErrors);
-        errors.addAll(checked.errors());
-        if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
-        }
-        return checked.rules();
-    }
-
-    /**
-     * The rules' plan for a visit of one segment, or their refusal. An end the API could not write is a 422 before
-     * any rule: RFC 3339 has four-digit years, so an appointment ending in the year 10000 is refused rather than
-     * stored and then written as {@code +10000-…}, which no client could read.
-     */
-    private static Decision.PlannedSegment planned(RuleBook book, VisitRequest request) {
-        VisitRequest.Segment wanted = request.segments().get(0);
-        Terms terms = wanted.kept() != null ? wanted.kept() : book.service(wanted.serviceId()).terms();
-        if (request.startsAt().plus(Duration.ofMinutes(terms.durationMinutes())).isAfter(Window.LAST_WRITABLE)) {
-            throw tooLate();
-        }
-        Decision decision = book.decide(request);
-        if (decision instanceof Decision.Refusal refusal) {
-            throw new BookingRefused(refusal);
-        }
-        return ((Decision.Plan) decision).segments().get(0);
     }
 
     /** A customer may cancel or reschedule until the policy's window before the start; the business always may. */
@@ -283,19 +308,6 @@ public class AppointmentBook {
         ChangedMeanwhile() {
             super(null, null, false, false);
         }
-    }
-
-    /** The start as stored (milliseconds), early enough for the shortest service to end by the last writable instant. */
-    private static Instant writableStart(Instant requested) {
-        Instant startsAt = requested.truncatedTo(ChronoUnit.MILLIS);
-        if (startsAt.plus(SHORTEST_SERVICE).isAfter(Window.LAST_WRITABLE)) {
-            throw tooLate();
-        }
-        return startsAt;
-    }
-
-    private static ApiException tooLate() {
-        return ApiException.invalid("startsAt", "must let the appointment end by 9999-12-31T23:59:59Z");
     }
 
     private static ApiException overlap() {

@@ -1,15 +1,23 @@
 package dev.slotwise.appointment.appointment;
 
+import dev.slotwise.appointment.visit.SegmentInput;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.time.Instant;
+import java.util.List;
 
-/** The body of a booking: all four references and the start are required; {@code endsAt} is the server's. */
+/**
+ * The body of a booking (CONTRACT §5, §16): the customer, and either the visit — {@code serviceId} with
+ * {@code staffId} (left out: Slotwise assigns one) or {@code segments}, and {@code startsAt} — or the {@code holdId}
+ * of a hold, which books exactly the held visit. {@code endsAt} is the server's.
+ */
 public record NewAppointment(
         @NotBlank(message = "is required") String customerId,
-        @NotBlank(message = "is required") String serviceId,
-        @NotBlank(message = "is required") String staffId,
-        @NotNull(message = "is required") Instant startsAt,
+        String serviceId,
+        String staffId,
+        Instant startsAt,
+        List<@Valid SegmentInput> segments,
+        String holdId,
         @Size(max = 5000, message = "must be at most 5000 characters") String notes) {
 }

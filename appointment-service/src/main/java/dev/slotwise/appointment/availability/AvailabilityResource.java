@@ -17,7 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
-/** {@code GET /api/v1/availability} (CONTRACT §14): every free slot, not paged; and why a time is not (§15). */
+/** {@code GET /api/v1/availability} (CONTRACT §14, §16): every free slot, not paged; and why a time is not (§15). */
 @Path("/api/v1/availability")
 @Produces(MediaType.APPLICATION_JSON)
 public class AvailabilityResource {
@@ -37,10 +37,12 @@ public class AvailabilityResource {
 
     @GET
     @RolesAllowed("appointments.read")
-    public Uni<Response> search(@QueryParam("serviceId") String serviceId, @QueryParam("from") String from,
+    public Uni<Response> search(@QueryParam("serviceId") String serviceId,
+            @QueryParam("serviceIds") String serviceIds, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("staffId") String staffId,
-            @QueryParam("slotMinutes") String slotMinutes) {
-        AvailabilityQuery query = AvailabilityQuery.parse(serviceId, from, to, staffId, slotMinutes);
+            @QueryParam("anyStaff") String anyStaff, @QueryParam("slotMinutes") String slotMinutes) {
+        AvailabilityQuery query = AvailabilityQuery.parse(serviceId, serviceIds, from, to, staffId, anyStaff,
+                slotMinutes);
         return search.search(Caller.of(tenant), query)
                 .map(answer -> Response.ok(answer, MediaType.APPLICATION_JSON_TYPE).build());
     }

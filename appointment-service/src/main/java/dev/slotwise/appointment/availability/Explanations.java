@@ -29,7 +29,8 @@ public class Explanations {
     }
 
     Uni<Explanation> explain(Caller caller, String serviceId, String staffId, Instant startsAt) {
-        return ruleBooks.forVisit(caller, serviceId, staffId, startsAt, null, true).map(checked -> {
+        return ruleBooks.forVisit(caller, List.of(RuleBooks.Wanted.of(serviceId, staffId)), startsAt, null)
+                .map(checked -> {
             if (!checked.errors().isEmpty()) {
                 throw ApiException.invalid(checked.errors());
             }

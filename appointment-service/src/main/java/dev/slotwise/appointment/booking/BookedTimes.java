@@ -12,17 +12,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The appointments the rules must see, read straight with the reactive client (a month's search reads thousands of
- * rows and changes none): every one that is not cancelled and starts in a span, with the range it occupies —
- * booked and no-show appointments occupy theirs (a no-show only until it was marked), completed ones none — and all
- * of them counting toward their day's limit. The {@code (tenant_id, starts_at)} index finds them.
+ * What occupies the staff, as the rules must see it, read straight with the reactive client (a month's search reads
+ * thousands of rows and changes none): every segment of an appointment that is not cancelled, and of a hold that is
+ * still live, starting in a span — booked and no-show appointments occupy their range (a no-show only until it was
+ * marked), completed ones none, live holds theirs — and all of them counting toward their day's limit. A hold is live
+ * until its expiry by the database's clock, the clock the exclusion constraint's lives are written by: an expired
+ * hold is left out whether or not the sweeper has deleted it. The {@code (tenant_id, starts_at)} index finds them.
  */
 @ApplicationScoped
 public class BookedTimes {
 
     private static final String STARTING = """
-            select id, staff_id, starts_at, occupied_from, occupied_until, status from appointments
-            where tenant_id = $1 and status <> 'cancelled' and starts_at >= $2 and starts_at < $3""";
+            select owner_id, staff_id, starts_at, ends_at, occupied_from, occupied_until, state from visit_segments
+            where tenant_id = $1 and state <> 'cancelled' and live_until > clock_timestamp()
+              and starts_at >= $2 and starts_at < $3""";
     private static final String STARTING_WITH = STARTING + " and staff_id = any($4)";
 
     private final Pool pool;
@@ -32,8 +35,8 @@ public class BookedTimes {
     }
 
     /**
-     * The appointments starting in {@code [from, to)}, of {@code staffIds} only when not empty, without
-     * {@code moving} (the one being rescheduled; null for none).
+     * The segments starting in {@code [from, to)}, of {@code staffIds} only when not empty, without those of
+     * {@code moving} (the appointment being rescheduled; null for none).
      */
     Uni<List<BookedTime>> starting(String tenantId, List<String> staffIds, Instant from, Instant to, String moving) {
         Tuple arguments = Tuple.of(tenantId, from.atOffset(ZoneOffset.UTC), to.atOffset(ZoneOffset.UTC));
@@ -47,13 +50,17 @@ public class BookedTimes {
                 if (id.equals(moving)) {
                     continue;
                 }
-                long occupiedFrom = row.getOffsetDateTime(3).toInstant().toEpochMilli();
-                boolean occupies = !"completed".equals(row.getString(5));
-                found.add(new BookedTime(id, row.getString(1), row.getOffsetDateTime(2).toInstant().toEpochMilli(),
-                        occupiedFrom, occupies ? row.getOffsetDateTime(4).toInstant().toEpochMilli() : occupiedFrom,
-                        true));
+                String state = row.getString(6);
+                long occupiedFrom = millis(row, 4);
+                boolean occupies = !"completed".equals(state);
+                found.add(new BookedTime(id, row.getString(1), millis(row, 2), millis(row, 3), occupiedFrom,
+                        occupies ? millis(row, 5) : occupiedFrom, true, "held".equals(state)));
             }
             return found;
         });
+    }
+
+    private static long millis(Row row, int column) {
+        return row.getOffsetDateTime(column).toInstant().toEpochMilli();
     }
 }

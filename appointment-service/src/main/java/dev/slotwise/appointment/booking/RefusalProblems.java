@@ -45,7 +45,7 @@ public class RefusalProblems {
     static String codeOf(ReasonCode reason) {
         return switch (reason) {
             case OUTSIDE_BOOKING_WINDOW -> "outside_booking_window";
-            case CLOSED, OUTSIDE_WORKING_HOURS, TIME_OFF, SERVICE_NOT_OFFERED -> "staff_unavailable";
+            case CLOSED, OUTSIDE_WORKING_HOURS, TIME_OFF, SERVICE_NOT_OFFERED, NO_STAFF_AVAILABLE -> "staff_unavailable";
             case DAILY_LIMIT_REACHED -> "daily_limit_reached";
             case BOOKED, HELD -> "appointment_conflict";
             case RESOURCE_UNAVAILABLE -> "resource_unavailable";

@@ -35,18 +35,33 @@ public class RuleBooks {
     }
 
     /**
-     * The rules for one visit of {@code serviceId} with {@code staffId} starting at {@code startsAt}, without the
-     * appointment {@code moving} (null: none). {@code newService}: the service is being chosen (a booking, or a
-     * reschedule to another service), so one no longer offered is refused.
+     * One segment a request names, with the fields its ids came from (for the 422 naming them): a service, and a
+     * staff member or none (null: Slotwise assigns one). {@code newService}: the service is being chosen (a booking,
+     * or a reschedule to another service), so one no longer offered is refused.
      */
-    public Uni<Checked> forVisit(Caller caller, String serviceId, String staffId, Instant startsAt, String moving,
+    public record Wanted(String serviceField, String serviceId, String staffField, String staffId,
             boolean newService) {
-        return read(caller, serviceId, staffId, Window.around(startsAt, 1), moving, newService);
+
+        public static Wanted of(String serviceId, String staffId) {
+            return new Wanted("serviceId", serviceId, "staffId", staffId, true);
+        }
     }
 
-    /** The rules for a search of {@code serviceId} (with {@code staffId} only, when not null) starting in {@code [from, to)}. */
-    public Uni<Checked> forSearch(Caller caller, String serviceId, String staffId, Instant from, Instant to) {
-        return read(caller, serviceId, staffId, Window.between(from, to.plus(Window.LONGEST_SERVICE)), null, true);
+    /**
+     * The rules for one visit of {@code segments} starting at {@code startsAt}, without the appointment
+     * {@code moving} (null: none). A segment without a staff member reads every staff member's calendar.
+     */
+    public Uni<Checked> forVisit(Caller caller, List<Wanted> segments, Instant startsAt, String moving) {
+        return read(caller, segments, Window.around(startsAt, segments.size()), moving);
+    }
+
+    /**
+     * The rules for a search of a visit of {@code serviceIds} (of {@code staffId} only, when not null) starting in
+     * {@code [from, to)}.
+     */
+    public Uni<Checked> forSearch(Caller caller, List<Wanted> segments, Instant from, Instant to) {
+        return read(caller, segments, Window.between(from, to.plus(Window.LONGEST_SERVICE.multipliedBy(
+                segments.size()))), null);
     }
 
     /** The tenant's booking policy alone. */
@@ -56,21 +71,24 @@ public class RuleBooks {
                 .map(context -> context.policy() == null ? BookingContext.Policy.DEFAULT : context.policy());
     }
 
-    private Uni<Checked> read(Caller caller, String serviceId, String staffId, Window window, String moving,
-            boolean newService) {
+    private Uni<Checked> read(Caller caller, List<Wanted> segments, Window window, String moving) {
         // an id that cannot be one names nothing: answered at once, without a lookup (nor one of every staff member)
         List<FieldError> malformed = new ArrayList<>();
-        if (!Ids.looksLike("svc", serviceId)) {
-            malformed.add(new FieldError("serviceId", "is not a service of this business"));
-        }
-        if (staffId != null && !Ids.looksLike("stf", staffId)) {
-            malformed.add(new FieldError("staffId", "is not a staff member of this business"));
+        for (Wanted segment : segments) {
+            if (!Ids.looksLike("svc", segment.serviceId())) {
+                malformed.add(new FieldError(segment.serviceField(), "is not a service of this business"));
+            }
+            if (segment.staffId() != null && !Ids.looksLike("stf", segment.staffId())) {
+                malformed.add(new FieldError(segment.staffField(), "is not a staff member of this business"));
+            }
         }
         if (!malformed.isEmpty()) {
             return Uni.createFrom().item(new Checked(null, List.copyOf(malformed)));
         }
-        List<String> services = List.of(serviceId);
-        List<String> staff = staffId != null ? List.of(staffId) : List.of();
+        List<String> services = segments.stream().map(Wanted::serviceId).distinct().toList();
+        boolean anyone = segments.stream().anyMatch(segment -> segment.staffId() == null);
+        List<String> staff = anyone ? List.of()
+                : segments.stream().map(Wanted::staffId).distinct().toList();
         Instant[] starts = window.startsToRead(caller.timeZone());
         Uni<BookingContext> context = catalog.bookingContext(caller.bearerToken(), services, staff,
                 window.fromInstant(), window.toInstant());
@@ -78,16 +96,18 @@ public class RuleBooks {
         return Uni.combine().all().unis(context, appointments).asTuple().map(found -> {
             RuleBook rules = RuleBook.of(found.getItem1(), found.getItem2(), caller.timeZone(), Instant.now(), window);
             List<FieldError> errors = new ArrayList<>();
-            BookingContext.ServiceTerms service = rules.service(serviceId);
-            if (service == null) {
-                errors.add(new FieldError("serviceId", "is not a service of this business"));
-            } else if (newService && !service.active()) {
-                errors.add(new FieldError("serviceId", "is a service that is no longer offered"));
+            for (Wanted segment : segments) {
+                BookingContext.ServiceTerms service = rules.service(segment.serviceId());
+                if (service == null) {
+                    errors.add(new FieldError(segment.serviceField(), "is not a service of this business"));
+                } else if (segment.newService() && !service.active()) {
+                    errors.add(new FieldError(segment.serviceField(), "is a service that is no longer offered"));
+                }
+                if (segment.staffId() != null && !rules.knowsStaff(segment.staffId())) {
+                    errors.add(new FieldError(segment.staffField(), "is not a staff member of this business"));
+                }
             }
-            if (staffId != null && !rules.knowsStaff(staffId)) {
-                errors.add(new FieldError("staffId", "is not a staff member of this business"));
-            }
-            return new Checked(rules, errors);
+            return new Checked(rules, errors.stream().distinct().toList());
         });
     }
 }

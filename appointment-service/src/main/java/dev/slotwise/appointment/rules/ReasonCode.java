@@ -9,7 +9,12 @@ import java.util.Locale;
  */
 public enum ReasonCode {
     OUTSIDE_BOOKING_WINDOW, CLOSED, OUTSIDE_WORKING_HOURS, TIME_OFF, SERVICE_NOT_OFFERED, BOOKED, HELD,
-    DAILY_LIMIT_REACHED, RESOURCE_UNAVAILABLE;
+    DAILY_LIMIT_REACHED, RESOURCE_UNAVAILABLE,
+    /**
+     * §16: a segment left without a staff member could not be given one. Never among explain's reasons (explain
+     * names the staff member); a booking answers it as {@code staff_unavailable}.
+     */
+    NO_STAFF_AVAILABLE;
 
     /** The bit of this reason in a mask of reasons. */
     int bit() {

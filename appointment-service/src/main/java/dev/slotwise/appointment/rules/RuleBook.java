@@ -10,6 +10,7 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,53 +103,168 @@ public final class RuleBook {
         return staff.containsKey(id);
     }
 
-    /** The visit's plan, or every reason it cannot happen now. The services and staff must be known. */
+    /**
+     * The visit's plan, or every reason it cannot happen now. The services and the staff named must be known; a
+     * segment without a staff member is given one by {@link #assign} (CONTRACT §16), and refused when nobody can take
+     * it. One refused segment refuses the whole visit.
+     */
     public Decision decide(VisitRequest request) {
         List<PlannedSegment> plan = new ArrayList<>();
         List<Reason> reasons = new ArrayList<>();
+        Map<String, Long> occupiedUntil = new HashMap<>();
         long start = request.startsAt().toEpochMilli();
         for (int i = 0; i < request.segments().size(); i++) {
             VisitRequest.Segment segment = request.segments().get(i);
-            StaffTimeline member = staff.get(segment.staffId());
             Terms terms = segment.kept() != null ? segment.kept() : services.get(segment.serviceId()).terms();
-            int refused = evaluate(member, segment.serviceId(), terms, start, i == 0);
-            if (refused != 0) {
-                describe(refused, member, terms, start, reasons);
+            boolean first = i == 0;
+            String staffId = segment.staffId();
+            if (staffId == null) {
+                int assigned = assign(segment.serviceId(), terms, start, first);
+                if (assigned < 0) {
+                    reasons.add(noneFree(start, terms, first));
+                } else {
+                    staffId = staffInOrder.get(assigned).id();
+                }
+            } else {
+                StaffTimeline member = staff.get(staffId);
+                int refused = evaluate(member, segment.serviceId(), terms, start, first);
+                if (refused != 0) {
+                    describe(refused, member, terms, start, reasons);
+                }
             }
             long end = start + terms.length();
+            long from = start - terms.before();
+            long until = end + terms.after();
+            Long earlier = staffId == null ? null : occupiedUntil.get(staffId);
+            if (earlier != null) {
+                // the same staff member's earlier segment of this visit already occupies up to there
+                from = Math.min(Math.max(from, earlier), until);
+            }
+            if (staffId != null) {
+                occupiedUntil.merge(staffId, until, Math::max);
+            }
             int day = days.indexOf(start);
-            plan.add(new PlannedSegment(segment.serviceId(), segment.staffId(), Instant.ofEpochMilli(start),
-                    Instant.ofEpochMilli(end), terms, Instant.ofEpochMilli(start - terms.before()),
-                    Instant.ofEpochMilli(end + terms.after()), days.date(day), Instant.ofEpochMilli(days.start(day)),
-                    Instant.ofEpochMilli(days.end(day))));
+            plan.add(new PlannedSegment(segment.serviceId(), staffId, Instant.ofEpochMilli(start),
+                    Instant.ofEpochMilli(end), terms, Instant.ofEpochMilli(from), Instant.ofEpochMilli(until),
+                    days.date(day), Instant.ofEpochMilli(days.start(day)), Instant.ofEpochMilli(days.end(day))));
             start = end;
         }
         return reasons.isEmpty() ? new Decision.Plan(List.copyOf(plan)) : new Decision.Refusal(List.copyOf(reasons));
     }
 
     /**
+     * Whom Slotwise assigns to one segment when the client leaves the staff member out (CONTRACT §16), as an index
+     * into {@link #staffIds()}, or -1 when nobody can: among the staff members who perform the service, have hours
+     * set for the whole of it (a member without a schedule is booked only by name) and whom the rules accept at
+     * {@code start}, the one with the fewest booked minutes on that local day (appointments not cancelled and live
+     * holds, as they stood before this visit), ties by the smallest id in string order. The booking and the
+     * search's {@code anyStaff} both ask this, so a slot offered names whom the booking then assigns.
+     */
+    private int assign(String serviceId, Terms terms, long start, boolean first) {
+        int day = days.indexOf(start);
+        long end = start + terms.length();
+        int best = -1;
+        for (int index = 0; index < staffInOrder.size(); index++) {
+            StaffTimeline member = staffInOrder.get(index);
+            if (!member.calendar.performs(serviceId) || !member.set.contains(start, end)
+                    || evaluate(member, serviceId, terms, start, first) != 0) {
+                continue;
+            }
+            if (best < 0 || day >= 0 && member.bookedPerDay[day] < staffInOrder.get(best).bookedPerDay[day]) {
+                best = index;
+            }
+        }
+        return best;
+    }
+
+    /** Why a segment without a staff member could not be given one: the booking window, else nobody free. */
+    private Reason noneFree(long start, Terms terms, boolean first) {
+        if (first && (start < earliest || start > latest)) {
+            return new Reason(ReasonCode.OUTSIDE_BOOKING_WINDOW, windowDetail(start), null);
+        }
+        return new Reason(ReasonCode.NO_STAFF_AVAILABLE, "no staff member who performs the service is free for "
+                + clock(start) + "–" + clock(start + terms.length()) + " on " + days.date(days.indexOf(start)), null);
+    }
+
+    /**
      * Every start on {@code grid} in {@code [from, to)} at which the rules accept {@code serviceId} with a staff
-     * member (only {@code staffId}'s when not null), in staff id order and by start within each: {@link #decide}'s
-     * rules for each start, asked only where the member's hours are set (a member without hours is never offered)
-     * and not before now plus the notice.
+     * member (only {@code staffId}'s when not null), in staff id order and by start within each: a search for a
+     * visit of one service ({@link #freeVisits}).
      */
     public void freeStarts(String serviceId, String staffId, Grid grid, long from, long to, SlotSink sink) {
-        Terms terms = services.get(serviceId).terms();
-        long length = terms.length();
+        freeVisits(List.of(serviceId), staffId, false, grid, from, to,
+                (start, staffIndexes) -> sink.add(start, staffInOrder.get(staffIndexes[0]).id()));
+    }
+
+    /**
+     * Every start on {@code grid} in {@code [from, to)} at which the rules accept a visit of {@code serviceIds} (in
+     * that order, one after another), never before now plus the notice. {@link #decide}'s rules for each segment,
+     * asked only where hours are set (a member without hours is never offered). Two ways to staff it:
+     * <ul>
+     * <li>{@code anyStaff}: one slot per start, each segment with whom {@link #assign} gives it. The segments start at
+     * fixed offsets from the visit's start (their services' lengths), and whether a staff member can take one segment
+     * does not depend on who takes another (a visit never stands in its own way), so each segment is assigned on its
+     * own: a start costs segments × staff evaluations, never staff to the power of segments;</li>
+     * <li>otherwise one slot per start and staff member who can take every segment ({@code staffId}'s only, when not
+     * null), in staff id order and by start within each.</li>
+     * </ul>
+     */
+    public void freeVisits(List<String> serviceIds, String staffId, boolean anyStaff, Grid grid, long from, long to,
+            VisitSink sink) {
+        int n = serviceIds.size();
+        Terms[] terms = new Terms[n];
+        long[] offsets = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            terms[i] = services.get(serviceIds.get(i)).terms();
+            offsets[i + 1] = offsets[i] + terms[i].length();
+        }
         // the search never offers a start in the past: the grace is for a booking of a slot offered a moment ago
         long first = Math.max(from, now + policy.minNoticeMinutes() * Terms.MINUTE);
         long last = Math.min(to - 1, latest);
+        if (anyStaff) {
+            Spans.Builder cover = new Spans.Builder();
+            for (StaffTimeline member : staffInOrder) {
+                if (member.calendar.performs(serviceIds.get(0))) {
+                    for (int s = 0; s < member.set.size(); s++) {
+                        cover.add(member.set.start(s), member.set.end(s));
+                    }
+                }
+            }
+            Spans starts = cover.build();
+            for (int s = 0; s < starts.size(); s++) {
+                long lastStart = Math.min(starts.end(s) - offsets[1], last);
+                for (long start = grid.firstAtOrAfter(Math.max(starts.start(s), first)); start <= lastStart;
+                        start = grid.after(start)) {
+                    int[] chosen = new int[n];
+                    int i = 0;
+                    while (i < n && (chosen[i] = assign(serviceIds.get(i), terms[i], start + offsets[i], i == 0)) >= 0) {
+                        i++;
+                    }
+                    if (i == n) {
+                        sink.add(start, chosen);
+                    }
+                }
+            }
+            return;
+        }
         for (int index = 0; index < staffInOrder.size(); index++) {
             StaffTimeline member = staffInOrder.get(index);
-            if (staffId != null && !staffId.equals(member.id()) || !member.calendar.performs(serviceId)) {
+            if (staffId != null && !staffId.equals(member.id())
+                    || !serviceIds.stream().allMatch(member.calendar::performs)) {
                 continue;
             }
+            int[] all = new int[n];
+            Arrays.fill(all, index);
             for (int s = 0; s < member.set.size(); s++) {
-                long lastStart = Math.min(member.set.end(s) - length, last);
+                long lastStart = Math.min(member.set.end(s) - offsets[n], last);
                 for (long start = grid.firstAtOrAfter(Math.max(member.set.start(s), first)); start <= lastStart;
                         start = grid.after(start)) {
-                    if (evaluate(member, serviceId, terms, start, true) == 0) {
-                        sink.add(start, member.id());
+                    int i = 0;
+                    while (i < n && evaluate(member, serviceIds.get(i), terms[i], start + offsets[i], i == 0) == 0) {
+                        i++;
+                    }
+                    if (i == n) {
+                        sink.add(start, all);
                     }
                 }
             }
@@ -167,6 +283,12 @@ public final class RuleBook {
     public interface SlotSink {
 
         void add(long start, String staffId);
+    }
+
+    /** Where the search for a visit puts each start it offers, with each segment's staff member (its index in {@link #staffIds()}). */
+    public interface VisitSink {
+
+        void add(long start, int[] staffIndexes);
     }
 
     /**
@@ -194,6 +316,9 @@ public final class RuleBook {
         }
         if (member.occupied.overlaps(start - terms.before(), end + terms.after())) {
             refused |= ReasonCode.BOOKED.bit();
+        }
+        if (member.held.overlaps(start - terms.before(), end + terms.after())) {
+            refused |= ReasonCode.HELD.bit();
         }
         Integer limit = policy.maxAppointmentsPerStaffPerDay();
         int day = days.indexOf(start);
@@ -223,15 +348,20 @@ public final class RuleBook {
             reasons.add(new Reason(ReasonCode.SERVICE_NOT_OFFERED, "the staff member does not perform this service",
                     null));
         }
-        if ((refused & ReasonCode.BOOKED.bit()) != 0) {
+        if ((refused & (ReasonCode.BOOKED.bit() | ReasonCode.HELD.bit())) != 0) {
             long from = start - terms.before();
             long until = end + terms.after();
             for (BookedTime other : member.appointments) {
                 if (other.occupiedFrom() < until && from < other.occupiedUntil()) {
-                    reasons.add(new Reason(ReasonCode.BOOKED, "appointment " + other.appointmentId()
-                            + " takes the staff member from " + clock(other.occupiedFrom()) + " to "
-                            + clock(other.occupiedUntil()) + " (buffers included), which this time with its buffers ("
-                            + clock(from) + "–" + clock(until) + ") overlaps", other.appointmentId()));
+                    reasons.add(other.held()
+                            ? new Reason(ReasonCode.HELD, "a hold takes the staff member from "
+                                    + clock(other.occupiedFrom()) + " to " + clock(other.occupiedUntil())
+                                    + " (buffers included) until it expires or is released, which this time with its "
+                                    + "buffers (" + clock(from) + "–" + clock(until) + ") overlaps", null)
+                            : new Reason(ReasonCode.BOOKED, "appointment " + other.ownerId()
+                                    + " takes the staff member from " + clock(other.occupiedFrom()) + " to "
+                                    + clock(other.occupiedUntil()) + " (buffers included), which this time with its "
+                                    + "buffers (" + clock(from) + "–" + clock(until) + ") overlaps", other.ownerId()));
                 }
             }
         }

@@ -11,9 +11,11 @@ import java.time.LocalTime;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One staff member's calendar over the days of a decision or a search, turned into spans of instants once:
@@ -23,7 +25,8 @@ import java.util.Map;
  * (a start in the hour the clocks skip is when they resume); a member without weekly hours works at any time on a
  * day without an override ({@link #bookable}), but is offered by the search only where hours are set ({@link #set});
  * ranges that touch, across midnight too, make one stretch;</li>
- * <li>their time off; the time their appointments occupy (buffers included); their appointments per day.</li>
+ * <li>their time off; the time their appointments and live holds occupy (buffers included); per day, the
+ * appointments and holds that count toward the limit (each once), and their booked minutes.</li>
  * </ul>
  */
 final class StaffTimeline {
@@ -36,11 +39,15 @@ final class StaffTimeline {
     /** Where a booking may be: {@link #set}, plus every day without hours of a member who has no weekly hours. */
     final Spans bookable;
     final Spans timeOff;
+    /** The time booked appointments occupy (buffers included), and the time live holds do. */
     final Spans occupied;
-    /** The appointments that occupy time, for naming those in the way. */
+    final Spans held;
+    /** The appointments and holds that occupy time, for naming those in the way. */
     final List<BookedTime> appointments;
     /** Per local day, the appointments that count toward the daily limit. */
     final int[] perDay;
+    /** Per local day, the booked time (milliseconds, without buffers) that counts toward it: any-staff weighs it. */
+    final long[] bookedPerDay;
 
     StaffTimeline(StaffCalendar calendar, LocalDays days, List<BookedTime> booked) {
         this.calendar = calendar;
@@ -78,21 +85,29 @@ final class StaffTimeline {
         }
         this.timeOff = away.build();
         Spans.Builder taken = new Spans.Builder();
+        Spans.Builder heldBuilder = new Spans.Builder();
         List<BookedTime> occupying = new ArrayList<>();
         int[] counts = new int[days.count()];
-        for (BookedTime appointment : booked) {
-            if (appointment.occupies()) {
-                taken.add(appointment.occupiedFrom(), appointment.occupiedUntil());
-                occupying.add(appointment);
+        long[] minutes = new long[days.count()];
+        Set<String> counted = new HashSet<>();
+        for (BookedTime time : booked) {
+            if (time.occupies()) {
+                (time.held() ? heldBuilder : taken).add(time.occupiedFrom(), time.occupiedUntil());
+                occupying.add(time);
             }
-            int day = appointment.counts() ? days.indexOf(appointment.startsAt()) : -1;
+            int day = time.counts() ? days.indexOf(time.startsAt()) : -1;
             if (day >= 0) {
-                counts[day]++;
+                minutes[day] += time.endsAt() - time.startsAt();
+                if (counted.add(day + "/" + time.ownerId())) {
+                    counts[day]++;
+                }
             }
         }
         this.occupied = taken.build();
+        this.held = heldBuilder.build();
         this.appointments = occupying;
         this.perDay = counts;
+        this.bookedPerDay = minutes;
     }
 
     String id() {

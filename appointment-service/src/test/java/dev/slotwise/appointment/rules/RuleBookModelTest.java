@@ -152,7 +152,7 @@ class RuleBookModelTest {
             long until = start + (service.durationMinutes() + service.bufferAfterMinutes()) * MINUTE;
             return tenant.booked().stream().filter(b -> b.staffId().equals(staff.id())
                     && b.occupiedUntil() > b.occupiedFrom() && b.occupiedFrom() < until && from < b.occupiedUntil())
-                    .map(BookedTime::appointmentId).toList();
+                    .map(BookedTime::ownerId).toList();
         }
 
         List<String> offered(ServiceTerms service) {
@@ -286,12 +286,12 @@ class RuleBookModelTest {
                 String appointmentId = "appt_" + i + "_" + k;
                 if (status == 0) {
                     // completed: occupies nothing, still counts toward its day
-                    booked.add(new BookedTime(appointmentId, id, start, start - before, start - before, true));
+                    booked.add(BookedTime.appointment(appointmentId, id, start, end, start - before, start - before));
                 } else if (status == 1) {
                     // a no-show marked part-way: keeps what had passed
-                    booked.add(new BookedTime(appointmentId, id, start, start - before, start + 5 * MINUTE, true));
+                    booked.add(BookedTime.appointment(appointmentId, id, start, end, start - before, start + 5 * MINUTE));
                 } else {
-                    booked.add(new BookedTime(appointmentId, id, start, start - before, end + after, true));
+                    booked.add(BookedTime.appointment(appointmentId, id, start, end, start - before, end + after));
                 }
             }
         }

@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * Demo data, made through the public API as a client would: a tenant (pro plan, Europe/Berlin) with an all-scopes API
- * key, three customers, two services, two staff members who work 09:00–18:00 on weekdays (so availability answers at
+ * key, three customers, three services (one that only Mia performs, so a visit with any staff member is shared), two
+ * staff members who work 09:00–18:00 on weekdays (so availability answers at
  * once), a booking policy and a closure (CONTRACT §15), and a user who signs in to the panel. {@code up} makes one on its first run; {@code ./slotwise seed} makes
  * another whenever asked.
  */
@@ -44,16 +45,24 @@ record DemoTenant(String tenantId, String apiKey, String userEmail, String userP
                 Map.<String, Object>of("firstName", "Alan", "lastName", "Turing", "email", "alan@example.com"))) {
             post(http, gatewayUrl + "/api/v1/customers", bearer, customer);
         }
+        Map<String, String> services = new java.util.LinkedHashMap<>();
         for (Map<String, Object> service : List.of(
                 Map.<String, Object>of("name", "Haircut", "durationMinutes", 45, "price", Map.of("amount", 4500, "currency", "EUR")),
                 Map.<String, Object>of("name", "Colour", "durationMinutes", 90, "price", Map.of("amount", 9000, "currency", "EUR"),
-                        "bufferAfterMinutes", 10))) {
-            post(http, gatewayUrl + "/api/v1/services", bearer, service);
+                        "bufferAfterMinutes", 10),
+                Map.<String, Object>of("name", "Blow-dry", "durationMinutes", 30, "price", Map.of("amount", 2500, "currency", "EUR")))) {
+            services.put((String) service.get("name"), post(http, gatewayUrl + "/api/v1/services", bearer, service)
+                    .get("id").asText());
         }
         Map<String, List<String>> weekdays = Map.of("Mia", List.of("tuesday", "wednesday", "thursday", "friday",
                 "saturday"), "Noah", List.of("monday", "tuesday", "wednesday", "thursday", "friday"));
+        // Mia does everything, Noah cuts and blow-dries but does not colour: "Haircut, Colour, Blow-dry" with any
+        // staff member (CONTRACT §16) shows a visit shared between them
+        Map<String, List<String>> performs = Map.of("Mia", List.of(), "Noah", List.of(services.get("Haircut"),
+                services.get("Blow-dry")));
         for (String staffName : List.of("Mia", "Noah")) {
-            String staff = post(http, gatewayUrl + "/api/v1/staff", bearer, Map.of("name", staffName)).get("id").asText();
+            String staff = post(http, gatewayUrl + "/api/v1/staff", bearer, Map.of("name", staffName,
+                    "serviceIds", performs.get(staffName))).get("id").asText();
             List<Map<String, String>> weekly = weekdays.get(staffName).stream()
                     .map(day -> Map.of("day", day, "start", "09:00", "end", "18:00")).toList();
             send(http, "PUT", gatewayUrl + "/api/v1/staff/" + staff + "/working-hours", bearer, Map.of("weekly", weekly), 200);
