@@ -61,9 +61,11 @@ final class Scenario {
         return """
                 {"id":"%s","customerId":"%s","serviceId":"%s","staffId":"%s","date":"%s","time":"%s",
                  "timeZone":"Europe/Berlin","startsAt":"%s","endsAt":"%s","status":"%s","bufferBeforeMinutes":0,
-                 "bufferAfterMinutes":0,"cancellation":null}""".formatted(id, customerId,
-                DirectoryStub.SERVICE_ID, DirectoryStub.STAFF_ID, local.toLocalDate(),
-                local.toLocalTime().toString().substring(0, 5), start, start.plus(45, ChronoUnit.MINUTES), status);
+                 "bufferAfterMinutes":0,"cancellation":null,
+                 "segments":[{"serviceId":"%s","staffId":"%s","startsAt":"%s","endsAt":"%s"}]}""".formatted(id,
+                customerId, DirectoryStub.SERVICE_ID, DirectoryStub.STAFF_ID, local.toLocalDate(),
+                local.toLocalTime().toString().substring(0, 5), start, start.plus(45, ChronoUnit.MINUTES), status,
+                DirectoryStub.SERVICE_ID, DirectoryStub.STAFF_ID, start, start.plus(45, ChronoUnit.MINUTES));
     }
 
     String publish(String topic, String key, String type, String data) {
