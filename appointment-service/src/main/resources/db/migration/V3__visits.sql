@@ -60,7 +60,10 @@ update appointments set segments = json_build_array(json_build_object(
     'startsAt', to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'endsAt', to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'bufferBeforeMinutes', buffer_before_minutes, 'bufferAfterMinutes', buffer_after_minutes))::text;
+-- squawk-ignore adding-not-nullable-field
 alter table appointments alter column segments set not null;
+-- (NOT NULL right after the backfill, under the ACCESS EXCLUSIVE lock the migration already holds; the release before
+-- this one, which leaves segments out, still writes: the trigger below fills them.)
 
 -- the segments' constraint covers every appointment (and hold) now; the appointment row keeps the visit's summary
 alter table appointments drop constraint appointments_no_overlap;
@@ -81,3 +84,58 @@ create table holds (
 create index holds_tenant_id_idx on holds (tenant_id, id);
 -- the sweeper finds the rows of expired holds to delete (not needed for correctness: see above)
 create index visit_segments_hold_expiry_idx on visit_segments (live_until) where (state = 'held');
+
+-- The release before this one (one service per appointment, no holds) keeps writing during a rolling update and after
+-- a rollback: it inserts and updates appointments only, knows nothing of segments, and recognises a lost race by the
+-- exclusion constraint appointments_no_overlap. For such a writer — an insert without segments, or an update that
+-- changes the times, staff, service or status but leaves segments as they were — this trigger keeps visit_segments
+-- true: it writes the appointment's one segment, moves it, or changes its state, and a conflict there is reported
+-- under the name that release knows, so it answers 409 as it always did. This release always writes segments and
+-- visit_segments itself; for its updates the trigger's state change is the one it makes anyway.
+create function appointments_as_visit_segments() returns trigger language plpgsql as $$
+declare
+    one_segment text := json_build_array(json_build_object(
+        'serviceId', new.service_id, 'staffId', new.staff_id,
+        'startsAt', to_char(new.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'endsAt', to_char(new.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'bufferBeforeMinutes', new.buffer_before_minutes, 'bufferAfterMinutes', new.buffer_after_minutes))::text;
+begin
+    if tg_op = 'INSERT' and new.segments is not null
+            or tg_op = 'UPDATE' and new.segments is distinct from old.segments then
+        return new; -- this release: it writes visit_segments itself
+    end if;
+    begin
+        if tg_op = 'INSERT' then
+            new.segments := one_segment;
+            insert into visit_segments (owner_id, position, tenant_id, service_id, staff_id, starts_at, ends_at,
+                                        buffer_before_minutes, buffer_after_minutes, occupied_from, occupied_until,
+                                        state, live_from)
+            values (new.id, 0, new.tenant_id, new.service_id, new.staff_id, new.starts_at, new.ends_at,
+                    new.buffer_before_minutes, new.buffer_after_minutes, new.occupied_from, new.occupied_until,
+                    new.status, clock_timestamp());
+        elsif (new.starts_at, new.ends_at, new.staff_id, new.service_id)
+                is distinct from (old.starts_at, old.ends_at, old.staff_id, old.service_id) then
+            if (select count(*) from visit_segments where owner_id = new.id) > 1 then
+                raise exception 'appointment % is a visit of several services: only this release can move it', new.id
+                    using errcode = 'check_violation';
+            end if;
+            new.segments := one_segment;
+            update visit_segments
+            set service_id = new.service_id, staff_id = new.staff_id, starts_at = new.starts_at,
+                ends_at = new.ends_at, occupied_from = new.occupied_from, occupied_until = new.occupied_until,
+                state = new.status
+            where owner_id = new.id;
+        elsif new.status is distinct from old.status then
+            update visit_segments set state = new.status where owner_id = new.id;
+        end if;
+    exception
+        when exclusion_violation then
+            raise exception 'the time is taken: %', sqlerrm
+                using errcode = 'exclusion_violation', constraint = 'appointments_no_overlap';
+    end;
+    return new;
+end
+$$;
+-- named to fire after appointments_occupied_range (V2), which fills the occupied range it copies
+create trigger appointments_visit_segments before insert or update on appointments
+    for each row execute function appointments_as_visit_segments();
