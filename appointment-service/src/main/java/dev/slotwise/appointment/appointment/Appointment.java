@@ -2,6 +2,7 @@ package dev.slotwise.appointment.appointment;
 
 import dev.slotwise.appointment.rules.Decision;
 import dev.slotwise.appointment.rules.Terms;
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
@@ -10,6 +11,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /**
  * A customer's booking of one service with one staff member, over the half-open range [startsAt, endsAt), with the
@@ -43,6 +47,10 @@ public class Appointment extends TenantOwned {
     @Column(nullable = false)
     public AppointmentStatus status;
     public String notes;
+    /** The integrator's own key-value pairs (CONTRACT §19), never null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public Map<String, String> metadata = Metadata.of(null);
     @Column(name = "cancellation_reason")
     public String cancellationReason;
     @Convert(converter = CancelledByColumn.class)

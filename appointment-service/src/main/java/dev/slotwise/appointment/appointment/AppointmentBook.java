@@ -14,6 +14,7 @@ import dev.slotwise.appointment.rules.Window;
 import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.json.JsonMergePatch;
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.outbox.Outbox;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
@@ -45,6 +46,9 @@ public class AppointmentBook {
     /** Another booking took the slot: the exclusion constraint refused this one, or a deadlock over it aborted it. */
     private static final Predicate<Throwable> LOST_THE_SLOT = ConstraintViolations.of(AppointmentRepository.NO_OVERLAP)
             .or(ConstraintViolations.deadlock());
+    /** The customer was erased after its lookup (CONTRACT §19): the database refused the booking (V4). */
+    private static final Predicate<Throwable> ERASED_CUSTOMER =
+            ConstraintViolations.of("appointments_customer_not_erased");
     private static final Duration SHORTEST_SERVICE = Duration.ofMinutes(5);
     /** How often a reschedule is decided again when the appointment changed while it was being decided. */
     private static final int RESCHEDULE_RETRIES = 2;
@@ -93,9 +97,12 @@ public class AppointmentBook {
                 appointment.place(segment);
                 appointment.status = AppointmentStatus.BOOKED;
                 appointment.notes = input.notes();
+                appointment.metadata = Metadata.of(input.metadata());
                 return appointments.persist(appointment).chain(saved -> publish("appointment.created", saved, caller));
             }));
-        }).onFailure(LOST_THE_SLOT).transform(e -> overlap());
+        }).onFailure(LOST_THE_SLOT).transform(e -> overlap())
+                .onFailure(ERASED_CUSTOMER).transform(e -> ApiException.invalid("customerId",
+                        "is not a customer of this business"));
     }
 
     /**
@@ -128,6 +135,7 @@ public class AppointmentBook {
                         .chain(locked -> {
                             requireUnchanged(locked, current);
                             locked.notes = wanted.notes();
+                            locked.metadata = Metadata.of(wanted.metadata());
                             locked.updatedAt = now();
                             return publish("appointment.updated", locked, caller);
                         }));
@@ -148,6 +156,7 @@ public class AppointmentBook {
                                     return withinDailyLimit(caller, segment, limit, id).chain(() -> {
                                         locked.place(segment);
                                         locked.notes = wanted.notes();
+                                        locked.metadata = Metadata.of(wanted.metadata());
                                         locked.updatedAt = now();
                                         return publish("appointment.updated", locked, caller);
                                     });

@@ -1,6 +1,7 @@
 package dev.slotwise.appointment.appointment;
 
 import java.time.Instant;
+import java.util.Map;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -12,7 +13,7 @@ import java.time.format.DateTimeFormatter;
  */
 record AppointmentEvent(String id, String customerId, String serviceId, String staffId, String date, String time,
         String timeZone, Instant startsAt, Instant endsAt, AppointmentStatus status, int bufferBeforeMinutes,
-        int bufferAfterMinutes, Cancellation cancellation) {
+        int bufferAfterMinutes, Cancellation cancellation, Map<String, String> metadata) {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 
@@ -20,6 +21,6 @@ record AppointmentEvent(String id, String customerId, String serviceId, String s
         LocalDateTime local = LocalDateTime.ofInstant(a.startsAt, zone);
         return new AppointmentEvent(a.id, a.customerId, a.serviceId, a.staffId, local.toLocalDate().toString(),
                 local.format(TIME), zone.getId(), a.startsAt, a.endsAt, a.status, a.bufferBeforeMinutes,
-                a.bufferAfterMinutes, Cancellation.of(a));
+                a.bufferAfterMinutes, Cancellation.of(a), a.metadata);
     }
 }

@@ -1,5 +1,7 @@
 package dev.slotwise.appointment.appointment;
 
+import dev.slotwise.commons.metadata.ValidMetadata;
+import java.util.Map;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
@@ -11,5 +13,6 @@ public record NewAppointment(
         @NotBlank(message = "is required") String serviceId,
         @NotBlank(message = "is required") String staffId,
         @NotNull(message = "is required") Instant startsAt,
-        @Size(max = 5000, message = "must be at most 5000 characters") String notes) {
+        @Size(max = 5000, message = "must be at most 5000 characters") String notes,
+        @ValidMetadata Map<String, String> metadata) {
 }
