@@ -1,10 +1,10 @@
 package dev.slotwise.appointment.appointment;
 
 import java.time.Instant;
-import java.util.Map;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 
 /**
  * The data of every appointment.* event (CONTRACT §7): the start also as a local {@code date} and {@code time} in

@@ -1,7 +1,7 @@
 package dev.slotwise.appointment.appointment;
 
-import dev.slotwise.commons.metadata.MetadataFilter;
 import dev.slotwise.commons.http.QueryTimestamps;
+import dev.slotwise.commons.metadata.MetadataFilter;
 import dev.slotwise.commons.problem.ApiException;
 import io.quarkus.panache.common.Parameters;
 import java.time.Instant;

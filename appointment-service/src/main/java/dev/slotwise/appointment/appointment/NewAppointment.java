@@ -1,11 +1,11 @@
 package dev.slotwise.appointment.appointment;
 
 import dev.slotwise.commons.metadata.ValidMetadata;
-import java.util.Map;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.time.Instant;
+import java.util.Map;
 
 /** The body of a booking: all four references and the start are required; {@code endsAt} is the server's. */
 public record NewAppointment(

@@ -1,12 +1,12 @@
 package dev.slotwise.appointment.appointment;
 
 import dev.slotwise.commons.metadata.ValidMetadata;
-import java.util.Map;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * What a reschedule (a merge patch) may change. The customer and the status are not among them: an appointment

@@ -2,6 +2,7 @@ package dev.slotwise.customer.customer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
+import dev.slotwise.commons.metadata.MetadataFilter;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -9,7 +10,6 @@ import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
-import dev.slotwise.commons.metadata.MetadataFilter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
