@@ -128,7 +128,7 @@ public class AppointmentIntake {
         return connection.preparedQuery(KEEP).execute(Tuple.from(new Object[] {copy.id(), tenantId,
                 copy.customerId(), copy.serviceIds().toArray(String[]::new), copy.staffIds().toArray(String[]::new),
                 copy.startsAt().atOffset(ZoneOffset.UTC), copy.endsAt().atOffset(ZoneOffset.UTC), copy.status(),
-                copy.timeZone(), copy.locationId(), sequence, new JsonObject(json.convertValue(data, java.util.Map.class))}))
+                copy.timeZone(), copy.locationId(), sequence, new JsonObject(data.toString())}))
                 .replaceWithVoid();
     }
 }

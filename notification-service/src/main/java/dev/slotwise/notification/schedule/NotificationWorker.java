@@ -293,7 +293,7 @@ public class NotificationWorker {
     }
 
     private Uni<Void> reminderDue(Claimed claimed, Row context) {
-        ObjectNode data = json.convertValue(context.getJsonObject("data").getMap(), ObjectNode.class);
+        ObjectNode data = json.valueToTree(context.getJsonObject("data").getMap());
         data.put("minutesBefore", claimed.minutesBefore());
         Tuple parameters = Tuple.of(claimed.id());
         outbox.appendEvent(parameters.getDelegate(), "appointment.reminder_due", claimed.tenantId(),
