@@ -32,6 +32,16 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class AppointmentIntake {
 
+    /**
+     * The event's data as a map, by a plain mapper: the application's (and Vert.x's, which Quarkus gives the same
+     * customisations) refuses a null inside a map, and appointment data holds {@code "cancellation": null}.
+     */
+    private static final com.fasterxml.jackson.databind.ObjectMapper PLAIN =
+            new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>> MAP =
+            new com.fasterxml.jackson.core.type.TypeReference<>() {
+            };
+
     private static final Logger LOG = Logger.getLogger(AppointmentIntake.class);
     private static final String FIRST_TIME = "insert into applied_events (event_id) values ($1) on conflict do nothing";
     private static final String BEFORE = """
@@ -128,7 +138,7 @@ public class AppointmentIntake {
         return connection.preparedQuery(KEEP).execute(Tuple.from(new Object[] {copy.id(), tenantId,
                 copy.customerId(), copy.serviceIds().toArray(String[]::new), copy.staffIds().toArray(String[]::new),
                 copy.startsAt().atOffset(ZoneOffset.UTC), copy.endsAt().atOffset(ZoneOffset.UTC), copy.status(),
-                copy.timeZone(), copy.locationId(), sequence, new JsonObject(data.toString())}))
+                copy.timeZone(), copy.locationId(), sequence, new JsonObject(PLAIN.convertValue(data, MAP))}))
                 .replaceWithVoid();
     }
 }
