@@ -53,9 +53,16 @@ public final class EchoUpstream {
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.getResponseHeaders().add("X-Upstream", "echo");
             exchange.getResponseHeaders().add("X-Echo-Uri", exchange.getRequestURI().toString());
-            byte[] answer = ("{\"echo\":" + (body.length == 0 ? "null" : new String(body, StandardCharsets.UTF_8)) + "}")
+            // X-Echo-Raw: the request body is the answer (a test that needs a resource stored as a service answers it)
+            byte[] answer = headers.containsKey("X-Echo-Raw") ? body
+                    : ("{\"echo\":" + (body.length == 0 ? "null" : new String(body, StandardCharsets.UTF_8)) + "}")
                     .getBytes(StandardCharsets.UTF_8);
             String status = headers.get("X-Echo-Status");
+            if ("204".equals(status)) {
+                exchange.sendResponseHeaders(204, -1);
+                exchange.close();
+                return;
+            }
             exchange.sendResponseHeaders(status != null ? Integer.parseInt(status)
                     : isCreate(exchange.getRequestMethod(), exchange.getRequestURI().getPath()) ? 201 : 200,
                     answer.length);

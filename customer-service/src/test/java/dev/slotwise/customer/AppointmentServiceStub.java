@@ -23,7 +23,23 @@ public class AppointmentServiceStub implements QuarkusTestResourceLifecycleManag
 
     /** appointment id → "tenantId customerId". */
     private static final Map<String, String> BOOKED = new ConcurrentHashMap<>();
+    /** customer id → "tenantId", customers with a booked appointment ahead. */
+    private static final Map<String, String> UPCOMING = new ConcurrentHashMap<>();
+    /** customer ids sealed for erasure (appointment-service's {@code POST /internal/v1/customer-erasures/{id}}). */
+    private static final Map<String, String> SEALED = new ConcurrentHashMap<>();
     private HttpServer server;
+
+    public static void bookAhead(String tenantId, String customerId) {
+        UPCOMING.put(customerId, tenantId);
+    }
+
+    public static void cancelAhead(String customerId) {
+        UPCOMING.remove(customerId);
+    }
+
+    public static boolean sealed(String tenantId, String customerId) {
+        return tenantId.equals(SEALED.get(customerId));
+    }
 
     public static void book(String tenantId, String appointmentId, String customerId) {
         BOOKED.put(appointmentId, tenantId + " " + customerId);
@@ -48,6 +64,24 @@ public class AppointmentServiceStub implements QuarkusTestResourceLifecycleManag
                     : "{\"status\":404,\"code\":\"not_found\"}").getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", ofCaller ? "application/json" : "application/problem+json");
             exchange.sendResponseHeaders(ofCaller ? 200 : 404, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.createContext("/internal/v1/customer-erasures/", exchange -> {
+            String id = exchange.getRequestURI().getPath().substring("/internal/v1/customer-erasures/".length());
+            String authorization = String.valueOf(exchange.getRequestHeaders().getFirst("Authorization"));
+            String tenant = authorization.startsWith("Bearer ") ? tenantOf(authorization.substring(7)) : "";
+            boolean ahead = tenant.equals(UPCOMING.get(id));
+            if (!ahead && "POST".equals(exchange.getRequestMethod())) {
+                SEALED.put(id, tenant);
+            }
+            byte[] body = ahead ? "{\"status\":409,\"code\":\"customer_has_upcoming_appointments\"}"
+                    .getBytes(StandardCharsets.UTF_8) : new byte[0];
+            if (ahead) {
+                exchange.getResponseHeaders().add("Content-Type", "application/problem+json");
+            }
+            exchange.sendResponseHeaders(ahead ? 409 : 204, ahead ? body.length : -1);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }

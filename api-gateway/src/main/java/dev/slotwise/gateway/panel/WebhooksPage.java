@@ -52,8 +52,8 @@ public class WebhooksPage {
     /** The event types of CONTRACT §7, for the form's checkboxes; the dispatcher decides what is valid. */
     static final List<String> EVENT_TYPES = List.of("appointment.created", "appointment.updated",
             "appointment.cancelled", "appointment.completed", "appointment.no_show", "appointment.reminder_due",
-            "customer.created", "customer.updated", "payment.received", "payment.refunded", "transaction.completed",
-            "transaction.refunded", "staff.checkin", "staff.checkout", "stock.low", "campaign.sent", "ping");
+            "customer.created", "customer.updated", "customer.deleted", "payment.received", "payment.refunded",
+            "transaction.completed", "transaction.refunded", "staff.checkin", "staff.checkout", "stock.low", "campaign.sent", "ping");
     private static final Set<String> STATUSES = Set.of("pending", "succeeded", "failed", "held");
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     private static final DateTimeFormatter SINCE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");

@@ -7,6 +7,7 @@ import dev.slotwise.gateway.credential.Credential;
 import dev.slotwise.gateway.idempotency.Claim;
 import dev.slotwise.gateway.idempotency.IdempotencyKeys;
 import dev.slotwise.gateway.idempotency.StoredAnswer;
+import dev.slotwise.gateway.idempotency.StoredAnswerErasure;
 import dev.slotwise.gateway.token.InternalTokenIssuer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Future;
@@ -69,9 +70,11 @@ public class UpstreamForwarder {
     private final Map<String, URI> services;
     private final UpstreamClients clients;
     private final long upstreamTimeoutMillis;
+    private final StoredAnswerErasure storedAnswers;
 
     public UpstreamForwarder(InternalTokenIssuer tokens, IdempotencyKeys idempotencyKeys, VertxProblems problems,
-            GatewayConfig config, Vertx vertx) {
+            GatewayConfig config, Vertx vertx, StoredAnswerErasure storedAnswers) {
+        this.storedAnswers = storedAnswers;
         this.tokens = tokens;
         this.idempotencyKeys = idempotencyKeys;
         this.problems = problems;
@@ -102,7 +105,20 @@ public class UpstreamForwarder {
         Buffer forwarded = WITH_BODY.contains(request.method()) ? body : null;
         String key = request.getHeader(IDEMPOTENCY_KEY);
         if (key == null || request.method() != HttpMethod.POST || !request.path().startsWith("/api/v1/")) {
-            send(context, route, credential, forwarded).onSuccess(upstream -> stream(context, upstream));
+            send(context, route, credential, forwarded).onSuccess(upstream -> {
+                String erased = StoredAnswerErasure.erasedCustomer(request.method().name(), request.path(),
+                        upstream.statusCode());
+                if (erased == null) {
+                    stream(context, upstream);
+                    return;
+                }
+                // the stored answers are erased before the client hears that the customer is (CONTRACT §19)
+                upstream.body().onComplete(answered -> storedAnswers.erase(credential.tenantId(), erased).subscribe()
+                        .with(rewritten -> pass(context, upstream, answered), failure -> {
+                            LOG.errorf(failure, "erasing stored answers failed for request %s", RequestIds.of(request));
+                            pass(context, upstream, answered);
+                        }), failure -> context.response().reset());
+            });
             return;
         }
         if (key.isEmpty() || key.length() > 255) {
@@ -198,19 +214,25 @@ public class UpstreamForwarder {
      */
     private static void stream(RoutingContext context, HttpClientResponse upstream) {
         HttpServerResponse response = context.response();
-        response.setStatusCode(upstream.statusCode());
-        copyHeaders(upstream.headers(), response.headers(), false);
         String length = upstream.getHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null && isSmall(length)) {
-            upstream.body().onComplete(body -> {
-                if (!response.closed() && !response.ended()) {
-                    response.end(body); // a client that went away meanwhile gets nothing, and nothing is logged
-                }
-            }, failure -> response.reset());
+            upstream.body().onComplete(body -> pass(context, upstream, body), failure -> response.reset());
             return;
         }
+        response.setStatusCode(upstream.statusCode());
+        copyHeaders(upstream.headers(), response.headers(), false);
         response.setChunked(true); // larger or of unknown length: streamed, framed by the gateway
         upstream.pipeTo(response).onFailure(failure -> response.reset());
+    }
+
+    /** Passes an answer read whole on, with one {@code end}. */
+    private static void pass(RoutingContext context, HttpClientResponse upstream, Buffer body) {
+        HttpServerResponse response = context.response();
+        if (!response.closed() && !response.ended()) {
+            response.setStatusCode(upstream.statusCode());
+            copyHeaders(upstream.headers(), response.headers(), false);
+            response.end(body); // a client that went away meanwhile gets nothing, and nothing is logged
+        }
     }
 
     private static boolean isSmall(String contentLength) {

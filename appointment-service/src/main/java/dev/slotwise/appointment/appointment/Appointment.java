@@ -3,6 +3,7 @@ package dev.slotwise.appointment.appointment;
 import dev.slotwise.appointment.rules.Decision;
 import dev.slotwise.appointment.visit.SegmentsColumn;
 import dev.slotwise.appointment.visit.VisitSegment;
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
@@ -12,6 +13,9 @@ import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /**
  * A customer's visit: one or more services following one another (CONTRACT §16), each with its staff member, over the
@@ -47,6 +51,10 @@ public class Appointment extends TenantOwned {
     @Column(nullable = false)
     public AppointmentStatus status;
     public String notes;
+    /** The integrator's own key-value pairs (CONTRACT §19), never null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public Map<String, String> metadata = Metadata.of(null);
     @Column(name = "cancellation_reason")
     public String cancellationReason;
     @Convert(converter = CancelledByColumn.class)

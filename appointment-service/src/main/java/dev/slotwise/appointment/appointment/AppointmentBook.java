@@ -17,6 +17,7 @@ import dev.slotwise.appointment.visit.VisitSegments;
 import dev.slotwise.commons.http.EntityTags;
 import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.json.JsonMergePatch;
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.outbox.Outbox;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
@@ -50,6 +51,9 @@ public class AppointmentBook {
     /** Another booking took the slot: the exclusion constraint refused this one, or a deadlock over it aborted it. */
     private static final Predicate<Throwable> LOST_THE_SLOT = ConstraintViolations.of(VisitSegments.NO_OVERLAP)
             .or(ConstraintViolations.deadlock());
+    /** The customer was erased after its lookup (CONTRACT §19): the database refused the booking (V4). */
+    private static final Predicate<Throwable> ERASED_CUSTOMER =
+            ConstraintViolations.of("appointments_customer_not_erased");
     /** How often a reschedule is decided again when the appointment changed while it was being decided. */
     private static final int RESCHEDULE_RETRIES = 2;
 
@@ -111,7 +115,8 @@ public class AppointmentBook {
                                 .call(saved -> segments.insert(saved.id, caller.tenantId(), plan, "booked", null))
                                 .chain(saved -> publish("appointment.created", saved, caller));
                     }));
-        }).onFailure(LOST_THE_SLOT).transform(e -> overlap());
+        }).onFailure(LOST_THE_SLOT).transform(e -> overlap())
+                .onFailure(ERASED_CUSTOMER).transform(e -> erasedCustomer());
     }
 
     /**
@@ -144,7 +149,13 @@ public class AppointmentBook {
                             .chain(saved -> publish("appointment.created", saved, caller));
                 });
             });
-        }).onFailure(LOST_THE_SLOT).transform(e -> HoldBook.expired());
+        }).onFailure(LOST_THE_SLOT).transform(e -> HoldBook.expired())
+                .onFailure(ERASED_CUSTOMER).transform(e -> erasedCustomer());
+    }
+
+    /** The customer was erased between its lookup and the insert: as if the lookup had found it gone. */
+    private static ApiException erasedCustomer() {
+        return ApiException.invalid("customerId", "is not a customer of this business");
     }
 
     private static Appointment newAppointment(Caller caller, NewAppointment input) {
@@ -153,6 +164,7 @@ public class AppointmentBook {
         appointment.customerId = input.customerId();
         appointment.status = AppointmentStatus.BOOKED;
         appointment.notes = input.notes();
+        appointment.metadata = Metadata.of(input.metadata());
         return appointment;
     }
 
@@ -186,6 +198,7 @@ public class AppointmentBook {
                         .chain(locked -> {
                             requireUnchanged(locked, current);
                             locked.notes = wanted.notes();
+                            locked.metadata = Metadata.of(wanted.metadata());
                             locked.updatedAt = now();
                             return publish("appointment.updated", locked, caller);
                         }));
@@ -220,6 +233,7 @@ public class AppointmentBook {
                                             .chain(() -> {
                                                 locked.place(plan);
                                                 locked.notes = wanted.notes();
+                                                locked.metadata = Metadata.of(wanted.metadata());
                                                 locked.updatedAt = now();
                                                 return publish("appointment.updated", locked, caller);
                                             });

@@ -6,6 +6,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The data of every appointment.* event (CONTRACT §7): the start also as a local {@code date} and {@code time} in
@@ -14,7 +15,8 @@ import java.util.List;
  */
 record AppointmentEvent(String id, String customerId, String serviceId, String staffId, String date, String time,
         String timeZone, Instant startsAt, Instant endsAt, AppointmentStatus status, int bufferBeforeMinutes,
-        int bufferAfterMinutes, Cancellation cancellation, List<VisitSegment.View> segments) {
+        int bufferAfterMinutes, Cancellation cancellation, List<VisitSegment.View> segments,
+        Map<String, String> metadata) {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 
@@ -22,6 +24,6 @@ record AppointmentEvent(String id, String customerId, String serviceId, String s
         LocalDateTime local = LocalDateTime.ofInstant(a.startsAt, zone);
         return new AppointmentEvent(a.id, a.customerId, a.serviceId, a.staffId, local.toLocalDate().toString(),
                 local.format(TIME), zone.getId(), a.startsAt, a.endsAt, a.status, a.bufferBeforeMinutes,
-                a.bufferAfterMinutes, Cancellation.of(a), VisitSegment.views(a.segments));
+                a.bufferAfterMinutes, Cancellation.of(a), VisitSegment.views(a.segments), a.metadata);
     }
 }

@@ -1,17 +1,20 @@
 package dev.slotwise.appointment.appointment;
 
 import dev.slotwise.commons.http.QueryTimestamps;
+import dev.slotwise.commons.metadata.MetadataFilter;
 import dev.slotwise.commons.problem.ApiException;
 import io.quarkus.panache.common.Parameters;
 import java.time.Instant;
 
 /**
  * The filters of {@code GET /api/v1/appointments}: appointments that start in [{@code from}, {@code to}), of one
- * staff member, of one customer, in one status. An unparseable value is 400 (CONTRACT §1).
+ * staff member, of one customer, in one status, with one metadata value (§19). An unparseable value is 400 (CONTRACT §1).
  */
-record AppointmentFilter(Instant from, Instant to, String staffId, String customerId, AppointmentStatus status) {
+record AppointmentFilter(Instant from, Instant to, String staffId, String customerId, AppointmentStatus status,
+        MetadataFilter metadata) {
 
-    static AppointmentFilter parse(String from, String to, String staffId, String customerId, String status) {
+    static AppointmentFilter parse(String from, String to, String staffId, String customerId, String status,
+            MetadataFilter metadata) {
         Instant start = QueryTimestamps.optional("from", from);
         Instant end = QueryTimestamps.optional("to", to);
         if (start != null && end != null && !end.isAfter(start)) {
@@ -24,7 +27,8 @@ record AppointmentFilter(Instant from, Instant to, String staffId, String custom
                 throw ApiException.malformed("status must be one of booked, cancelled, completed, no_show");
             }
         }
-        return new AppointmentFilter(start, end, blankToNull(staffId), blankToNull(customerId), wanted);
+        return new AppointmentFilter(start, end, blankToNull(staffId), blankToNull(customerId), wanted,
+                metadata);
     }
 
     /** HQL conditions (each starting with " and ") and their parameters. */
@@ -49,6 +53,11 @@ record AppointmentFilter(Instant from, Instant to, String staffId, String custom
         if (status != null) {
             where.append(" and status = :status");
             parameters.and("status", status);
+        }
+        if (metadata != null) {
+            // the GIN index of V4, through the inlined metadata_has (CONTRACT §19)
+            where.append(" and function('metadata_has', metadata, :metadata) = true");
+            parameters.and("metadata", metadata.containment());
         }
         return where.toString();
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.slotwise.appointment.booking.Caller;
 import dev.slotwise.commons.http.Created;
 import dev.slotwise.commons.json.NoFields;
+import dev.slotwise.commons.metadata.MetadataFilter;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -21,9 +22,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.IOException;
 
 /** {@code /api/v1/appointments} (CONTRACT §5, §15). */
@@ -34,8 +37,11 @@ public class AppointmentResource {
     private final AppointmentBook book;
     private final TenantContext tenant;
     private final ObjectMapper json;
+    private final MetadataChange metadataChange;
 
-    public AppointmentResource(AppointmentBook book, TenantContext tenant, ObjectMapper json) {
+    public AppointmentResource(AppointmentBook book, TenantContext tenant, ObjectMapper json,
+            MetadataChange metadataChange) {
+        this.metadataChange = metadataChange;
         this.book = book;
         this.tenant = tenant;
         this.json = json;
@@ -45,8 +51,10 @@ public class AppointmentResource {
     @RolesAllowed("appointments.read")
     public Uni<Page<AppointmentView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
             @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("staffId") String staffId,
-            @QueryParam("customerId") String customerId, @QueryParam("status") String status) {
-        AppointmentFilter filter = AppointmentFilter.parse(from, to, staffId, customerId, status);
+            @QueryParam("customerId") String customerId, @QueryParam("status") String status,
+            @Context UriInfo uri) {
+        AppointmentFilter filter = AppointmentFilter.parse(from, to, staffId, customerId, status,
+                MetadataFilter.parse(uri.getQueryParameters()));
         return book.list(tenant.tenantId(), filter, PageRequest.parse(limit, cursor, AppointmentRepository.PREFIX));
     }
 
@@ -73,6 +81,9 @@ public class AppointmentResource {
     public Uni<AppointmentView> reschedule(@PathParam("id") String id, @HeaderParam("If-Match") String ifMatch,
                                              JsonNode patch) {
         RequestBody.requireMergePatch(patch);
+        if (MetadataChange.only(patch)) {
+            return metadataChange.apply(Caller.of(tenant), id, patch, ifMatch);
+        }
         return book.reschedule(Caller.of(tenant), id, patch, ifMatch);
     }
 

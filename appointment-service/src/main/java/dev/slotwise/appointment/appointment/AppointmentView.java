@@ -3,6 +3,7 @@ package dev.slotwise.appointment.appointment;
 import dev.slotwise.appointment.visit.VisitSegment;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The appointment resource of CONTRACT §5, with the buffers it was booked with and its cancellation (§15), and its
@@ -10,10 +11,12 @@ import java.util.List;
  */
 public record AppointmentView(String id, String customerId, String serviceId, String staffId, Instant startsAt,
         Instant endsAt, AppointmentStatus status, String notes, int bufferBeforeMinutes, int bufferAfterMinutes,
-        List<VisitSegment.View> segments, Cancellation cancellation, Instant createdAt, Instant updatedAt) {
+        List<VisitSegment.View> segments, Cancellation cancellation, Map<String, String> metadata, Instant createdAt,
+        Instant updatedAt) {
 
     static AppointmentView of(Appointment a) {
         return new AppointmentView(a.id, a.customerId, a.serviceId, a.staffId, a.startsAt, a.endsAt, a.status, a.notes,
-                a.bufferBeforeMinutes, a.bufferAfterMinutes, VisitSegment.views(a.segments), Cancellation.of(a), a.createdAt, a.updatedAt);
+                a.bufferBeforeMinutes, a.bufferAfterMinutes, VisitSegment.views(a.segments), Cancellation.of(a),
+                a.metadata, a.createdAt, a.updatedAt);
     }
 }

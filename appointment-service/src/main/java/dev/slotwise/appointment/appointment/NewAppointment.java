@@ -1,11 +1,13 @@
 package dev.slotwise.appointment.appointment;
 
 import dev.slotwise.appointment.visit.SegmentInput;
+import dev.slotwise.commons.metadata.ValidMetadata;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The body of a booking (CONTRACT §5, §16): the customer, and either the visit — {@code serviceId} with
@@ -19,5 +21,6 @@ public record NewAppointment(
         Instant startsAt,
         List<@Valid SegmentInput> segments,
         String holdId,
-        @Size(max = 5000, message = "must be at most 5000 characters") String notes) {
+        @Size(max = 5000, message = "must be at most 5000 characters") String notes,
+        @ValidMetadata Map<String, String> metadata) {
 }

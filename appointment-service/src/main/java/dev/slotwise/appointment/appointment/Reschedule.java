@@ -1,10 +1,12 @@
 package dev.slotwise.appointment.appointment;
 
+import dev.slotwise.commons.metadata.ValidMetadata;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * What a reschedule (a merge patch) may change. The customer and the status are not among them: an appointment
@@ -17,11 +19,12 @@ public record Reschedule(
         @NotBlank(message = "is required") String staffId,
         @NotNull(message = "is required") Instant startsAt,
         @Size(max = 5000, message = "must be at most 5000 characters") String notes,
-        @Pattern(regexp = "business|customer", message = "must be business or customer") String changedBy) {
+        @Pattern(regexp = "business|customer", message = "must be business or customer") String changedBy,
+        @ValidMetadata Map<String, String> metadata) {
 
     static Reschedule of(Appointment appointment) {
         return new Reschedule(appointment.serviceId, appointment.staffId, appointment.startsAt, appointment.notes,
-                null);
+                null, appointment.metadata);
     }
 
     boolean byCustomer() {

@@ -1,10 +1,14 @@
 package dev.slotwise.catalog.service;
 
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.money.Money;
 import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
+import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /** A service a business offers and clients book: a name, a duration, a price, and the buffers around it. */
 @Entity
@@ -26,6 +30,11 @@ public class BookableService extends TenantOwned {
     @Column(name = "buffer_after_minutes", nullable = false)
     public int bufferAfterMinutes;
 
+    /** The integrator's own key-value pairs (CONTRACT §19), never null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public Map<String, String> metadata = Metadata.of(null);
+
     void apply(ServiceInput input) {
         name = input.name();
         durationMinutes = input.durationMinutes();
@@ -34,6 +43,7 @@ public class BookableService extends TenantOwned {
         active = input.active() == null || input.active();
         bufferBeforeMinutes = input.bufferBeforeMinutes() == null ? 0 : input.bufferBeforeMinutes();
         bufferAfterMinutes = input.bufferAfterMinutes() == null ? 0 : input.bufferAfterMinutes();
+        metadata = Metadata.of(input.metadata());
     }
 
     Money price() {

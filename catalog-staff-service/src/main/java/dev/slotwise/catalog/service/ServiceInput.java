@@ -1,5 +1,6 @@
 package dev.slotwise.catalog.service;
 
+import dev.slotwise.commons.metadata.ValidMetadata;
 import dev.slotwise.commons.money.Money;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -7,6 +8,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
+import java.util.Map;
 
 /**
  * The writable fields of a service: the body of a create, and the state a merge patch must leave valid. The buffers
@@ -22,10 +24,11 @@ public record ServiceInput(
         @Min(value = 0, message = "must be from 0 to 240") @Max(value = 240, message = "must be from 0 to 240")
         Integer bufferBeforeMinutes,
         @Min(value = 0, message = "must be from 0 to 240") @Max(value = 240, message = "must be from 0 to 240")
-        Integer bufferAfterMinutes) {
+        Integer bufferAfterMinutes,
+        @ValidMetadata Map<String, String> metadata) {
 
     static ServiceInput of(BookableService service) {
         return new ServiceInput(service.name, service.durationMinutes, service.price(), service.active,
-                service.bufferBeforeMinutes, service.bufferAfterMinutes);
+                service.bufferBeforeMinutes, service.bufferAfterMinutes, service.metadata);
     }
 }

@@ -2,13 +2,16 @@ package dev.slotwise.catalog.service;
 
 import dev.slotwise.commons.money.Money;
 import java.time.Instant;
+import java.util.Map;
 
 /** The service resource of CONTRACT §5, with the buffers of §15. */
 public record ServiceView(String id, String name, int durationMinutes, Money price, boolean active,
-        int bufferBeforeMinutes, int bufferAfterMinutes, Instant createdAt, Instant updatedAt) {
+        int bufferBeforeMinutes, int bufferAfterMinutes, Map<String, String> metadata, Instant createdAt,
+        Instant updatedAt) {
 
     static ServiceView of(BookableService service) {
         return new ServiceView(service.id, service.name, service.durationMinutes, service.price(), service.active,
-                service.bufferBeforeMinutes, service.bufferAfterMinutes, service.createdAt, service.updatedAt);
+                service.bufferBeforeMinutes, service.bufferAfterMinutes, service.metadata, service.createdAt,
+                service.updatedAt);
     }
 }

@@ -1,11 +1,13 @@
 package dev.slotwise.catalog.staff;
 
+import dev.slotwise.commons.metadata.ValidMetadata;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The writable fields of a staff member. Whether they are checked in changes only through check-in and
@@ -17,10 +19,11 @@ public record StaffInput(
         @Email(regexp = "[^@\\s]+@[^@\\s]+\\.[^@\\s]+", message = "must be a valid e-mail address")
         @Size(max = 254, message = "must be at most 254 characters") String email,
         @Size(max = 100, message = "must name at most 100 services")
-        List<@NotNull(message = "must be a service id") String> serviceIds) {
+        List<@NotNull(message = "must be a service id") String> serviceIds,
+        @ValidMetadata Map<String, String> metadata) {
 
     static StaffInput of(StaffMember member) {
-        return new StaffInput(member.name, member.email, member.serviceIds);
+        return new StaffInput(member.name, member.email, member.serviceIds, member.metadata);
     }
 
     /** The service ids without repeats, in the order given; empty when none were given. */

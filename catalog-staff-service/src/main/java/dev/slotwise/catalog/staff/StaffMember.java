@@ -1,5 +1,6 @@
 package dev.slotwise.catalog.staff;
 
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -7,6 +8,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /** A member of a business's staff, who is booked for appointments and checks in and out of work. */
 @Entity
@@ -34,9 +38,15 @@ public class StaffMember extends TenantOwned {
     public List<String> serviceIds = List.of();
 
     /** Applies {@code input} whose service ids were checked to be the tenant's. */
+    /** The integrator's own key-value pairs (CONTRACT §19), never null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public Map<String, String> metadata = Metadata.of(null);
+
     void apply(StaffInput input) {
         name = input.name();
         email = input.email();
         serviceIds = input.serviceIdsOrNone();
+        metadata = Metadata.of(input.metadata());
     }
 }

@@ -1,9 +1,13 @@
 package dev.slotwise.customer.customer;
 
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
+import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /** A tenant's customer. Rows are always read and written through the caller's tenant. */
 @Entity
@@ -22,6 +26,10 @@ public class Customer extends TenantOwned {
     /** No transactional e-mail for this customer (CONTRACT §18); marketing consent is separate. */
     @Column(name = "notifications_opt_out", nullable = false)
     public boolean notificationsOptOut;
+    /** The integrator's own key-value pairs (CONTRACT §19), never null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public Map<String, String> metadata;
 
     void apply(CustomerInput input) {
         firstName = input.firstName();
@@ -31,5 +39,6 @@ public class Customer extends TenantOwned {
         notes = input.notes();
         marketingConsent = Boolean.TRUE.equals(input.marketingConsent());
         notificationsOptOut = Boolean.TRUE.equals(input.notificationsOptOut());
+        metadata = Metadata.of(input.metadata());
     }
 }

@@ -1,9 +1,11 @@
 package dev.slotwise.customer.customer;
 
+import dev.slotwise.commons.metadata.ValidMetadata;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import java.util.Map;
 
 /** The writable fields of a customer: the body of a create, and the state a merge patch must leave valid. */
 public record CustomerInput(
@@ -15,10 +17,11 @@ public record CustomerInput(
         String phone,
         @Size(max = 5000, message = "must be at most 5000 characters") String notes,
         Boolean marketingConsent,
-        Boolean notificationsOptOut) {
+        Boolean notificationsOptOut,
+        @ValidMetadata Map<String, String> metadata) {
 
     static CustomerInput of(Customer customer) {
         return new CustomerInput(customer.firstName, customer.lastName, customer.email, customer.phone,
-                customer.notes, customer.marketingConsent, customer.notificationsOptOut);
+                customer.notes, customer.marketingConsent, customer.notificationsOptOut, customer.metadata);
     }
 }

@@ -4,11 +4,14 @@ import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.problem.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.vertx.UniHelper;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowIterator;
 import io.vertx.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One customer by id, read with the reactive PostgreSQL client itself: the API's hottest read needs no ORM session,
@@ -19,7 +22,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class CustomerReads {
 
     private static final String BY_ID = "select id, first_name, last_name, email, phone, notes, marketing_consent,"
-            + " notifications_opt_out, created_at, updated_at from customers where tenant_id = $1 and id = $2";
+            + " notifications_opt_out, metadata, created_at, updated_at from customers where tenant_id = $1 and id = $2";
 
     private final Pool pool;
 
@@ -41,9 +44,16 @@ public class CustomerReads {
         }));
     }
 
+    /** The stored metadata: an object of strings (the API accepts nothing else). */
+    static Map<String, String> metadata(JsonObject stored) {
+        Map<String, String> metadata = new TreeMap<>();
+        stored.forEach(entry -> metadata.put(entry.getKey(), String.valueOf(entry.getValue())));
+        return metadata;
+    }
+
     private static CustomerView view(Row row) {
         return new CustomerView(row.getString(0), row.getString(1), row.getString(2), row.getString(3),
-                row.getString(4), row.getString(5), row.getBoolean(6), row.getBoolean(7),
-                row.getOffsetDateTime(8).toInstant(), row.getOffsetDateTime(9).toInstant());
+                row.getString(4), row.getString(5), row.getBoolean(6), row.getBoolean(7), metadata(row.getJsonObject(8)),
+                row.getOffsetDateTime(9).toInstant(), row.getOffsetDateTime(10).toInstant());
     }
 }

@@ -2,6 +2,7 @@ package dev.slotwise.customer.customer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.slotwise.commons.http.Created;
+import dev.slotwise.commons.metadata.MetadataFilter;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
@@ -10,6 +11,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
@@ -46,7 +48,8 @@ public class CustomerResource {
         // read from the query itself: a parameter given empty (?email=) is a malformed search, not an absent one
         MultivaluedMap<String, String> query = uri.getQueryParameters();
         return customers.list(tenant.tenantId(), PageRequest.parse(limit, cursor, CustomerRepository.PREFIX),
-                CustomerSearch.parse(query.getFirst("email"), query.getFirst("phone"), query.getFirst("q")));
+                CustomerSearch.parse(query.getFirst("email"), query.getFirst("phone"), query.getFirst("q"),
+                        MetadataFilter.parse(query)));
     }
 
     @POST
@@ -63,6 +66,14 @@ public class CustomerResource {
     @RolesAllowed("customers.read")
     public Uni<CustomerView> get(@PathParam("id") String id) {
         return reads.byId(tenant.tenantId(), id);
+    }
+
+    /** Erases the customer's personal data everywhere Slotwise keeps it (CONTRACT §19). */
+    @DELETE
+    @Path("{id}")
+    @RolesAllowed("customers.write")
+    public Uni<Response> erase(@PathParam("id") String id) {
+        return customers.erase(tenant.tenantId(), tenant.bearerToken(), id).map(done -> Response.noContent().build());
     }
 
     @PATCH

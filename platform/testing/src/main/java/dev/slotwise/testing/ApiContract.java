@@ -50,6 +50,8 @@ public final class ApiContract {
     private final JsonNode document;
     private final List<Route> routes;
     private final JsonSchemaFactory factory;
+    /** A query parameter in the deepObject style: {@code name[key]}. */
+    private static final Pattern DEEP_OBJECT = Pattern.compile("([^\\[\\]]+)\\[([^\\[\\]]*)\\]");
     /** Where the schemas of parameters and bodies are gathered in the copy, each under a plain name. */
     private static final String GATHERED = "x-contract-schemas";
     private final java.nio.file.Path strictCopy;
@@ -282,7 +284,16 @@ public final class ApiContract {
                 String name = decode(equals < 0 ? pair : pair.substring(0, equals));
                 String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
                 Located parameter = parameters.get("query:" + name);
-                if (parameter == null) {
+                Matcher deep = DEEP_OBJECT.matcher(name);
+                Located object = deep.matches() ? parameters.get("query:" + deep.group(1)) : null;
+                if (parameter == null && object != null && "deepObject".equals(object.node().path("style").asText())) {
+                    // metadata[crmId]=4711 is the object {"crmId": "4711"} of the parameter metadata (CONTRACT §19)
+                    JsonNode schema = object.node().path("schema");
+                    for (ValidationMessage message : schema(object.pointer() + "/schema", schema)
+                            .validate(JSON.createObjectNode().put(deep.group(2), value))) {
+                        problems.add(what + ", query parameter " + name + " '" + value + "': " + message.getMessage());
+                    }
+                } else if (parameter == null) {
                     problems.add(what + ": query parameter '" + name + "' is not described");
                 } else if (sent.add(name)) {
                     validateParameter(what + ", query parameter " + name, parameter, value, problems);

@@ -1,6 +1,7 @@
 package dev.slotwise.pos.sale;
 
 import dev.slotwise.commons.id.Ids;
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.money.Money;
 import dev.slotwise.commons.outbox.Outbox;
 import dev.slotwise.commons.page.Page;
@@ -63,6 +64,7 @@ public class Register {
                 sale.create(Ids.next(SaleRepository.PREFIX), tenantId, now);
                 sale.customerId = input.customerId();
                 sale.appointmentId = input.appointmentId();
+                sale.metadata = Metadata.of(input.metadata());
                 sale.items = lines;
                 sale.totalAmount = total.amount();
                 sale.currency = total.currency();

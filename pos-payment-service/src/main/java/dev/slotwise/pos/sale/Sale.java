@@ -1,5 +1,6 @@
 package dev.slotwise.pos.sale;
 
+import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.money.Money;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.tenant.TenantOwned;
@@ -9,6 +10,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /** A completed sale (the API's "transaction"): its lines and total; refunded at most once, as a whole. */
 @Entity
@@ -33,6 +37,10 @@ public class Sale extends TenantOwned {
     public String status;
     @Column(name = "refunded_at")
     public Instant refundedAt;
+    /** The integrator's own key-value pairs (CONTRACT §19), never null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public Map<String, String> metadata = Metadata.of(null);
 
     Money total() {
         return Money.of(totalAmount, currency);

@@ -7,6 +7,8 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -17,7 +19,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 /**
- * Consumes every domain event and enqueues one delivery per subscribed endpoint of the event's tenant. The channel
+ * Consumes every domain event and enqueues one delivery per subscribed endpoint of the event's tenant; a
+ * customer.deleted also erases the customer's personal data from the payloads stored before ({@link CustomerErasure}). The channel
  * hands over what one poll of the broker returned (up to 500 records) and all of it is enqueued in one statement and
  * one commit: under load the intake costs a commit per batch, not per event (one commit per event capped it near
  * 45 events/s when the disk's WAL flushes were slow, while the API accepted 200 writes/s).
@@ -149,9 +152,14 @@ public class EventIntake {
             tenants[i] = event.tenantId();
             traceParents[i] = event.traceParent();
         }
-        return pool.preparedQuery(ENQUEUE)
-                .execute(Tuple.tuple().addArrayOfString(ids).addArrayOfString(types).addArrayOfString(payloads)
-                        .addArrayOfString(tenants).addArrayOfString(traceParents))
+        // enqueued first, then erased: a customer.created and the customer.deleted after it in one batch end erased
+        Tuple batch = Tuple.tuple().addArrayOfString(ids).addArrayOfString(types).addArrayOfString(payloads)
+                .addArrayOfString(tenants).addArrayOfString(traceParents);
+        Uni<RowSet<Row>> enqueued = CustomerErasure.concerns(events)
+                ? pool.withTransaction(connection -> connection.preparedQuery(ENQUEUE).execute(batch)
+                        .call(() -> CustomerErasure.apply(connection, events)))
+                : pool.preparedQuery(ENQUEUE).execute(batch);
+        return enqueued
                 .invoke(rows -> {
                     if (rows.rowCount() > 0) {
                         worker.wake();

@@ -9,10 +9,11 @@ import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 
 /**
  * A domain event as the intake enqueues it: the envelope without {@code tenantId} (the webhook's body, CONTRACT §8),
- * its tenant, and the {@code traceparent} of the intake span the connector started for its record.
+ * its tenant, the {@code traceparent} of the intake span the connector started for its record, and the id of what
+ * it is about ({@code data.id}, when it has one: customer.deleted names the customer to erase).
  */
 record IncomingEvent(String id, String type, String payload, String tenantId, String traceParent,
-                     KafkaRecord<String, String> record) {
+                     String subjectId, KafkaRecord<String, String> record) {
 
     /** Throws when the record is not an event envelope: such a record can never be enqueued. */
     static IncomingEvent of(ObjectMapper json, KafkaRecord<String, String> record) {
@@ -21,6 +22,6 @@ record IncomingEvent(String id, String type, String payload, String tenantId, St
         String traceParent = TracingMetadata.fromMessage(record)
                 .map(tracing -> TraceParents.of(tracing.getCurrentContext())).orElse(null);
         return new IncomingEvent(event.get("id").asText(), event.get("type").asText(), event.toString(), tenantId,
-                traceParent, record);
+                traceParent, event.path("data").path("id").asText(null), record);
     }
 }

@@ -7,14 +7,15 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The event types of CONTRACT §7 (with §15's appointment.no_show and §18's appointment.reminder_due) an endpoint can subscribe to, and the scope that reading each family's data
+ * The event types of CONTRACT §7 (with §15's appointment.no_show, §18's appointment.reminder_due and §19's customer.deleted) an endpoint can subscribe to, and the scope that reading each family's data
  * takes (CONTRACT §8): subscribing to a family, and seeing a delivery's payload, need it.
  */
 public final class EventTypes {
 
     public static final Set<String> ALL = Set.of(
             "appointment.created", "appointment.updated", "appointment.cancelled", "appointment.completed",
-            "appointment.no_show", "appointment.reminder_due", "customer.created", "customer.updated", "payment.received", "payment.refunded",
+            "appointment.no_show", "appointment.reminder_due", "customer.created", "customer.updated", "customer.deleted",
+            "payment.received", "payment.refunded",
             "transaction.completed", "transaction.refunded", "staff.checkin", "staff.checkout",
             "stock.low", "campaign.sent", "ping");
 
