@@ -65,6 +65,13 @@ class CustomerErasureTest {
         salon.desk().body(salon.booking(salon.ada, salon.haircut, at(4, 10))).post("/api/v1/appointments")
                 .then().statusCode(422).body("code", equalTo("validation_failed"))
                 .body("errors.field", hasItem("customerId"));
+        // ... also when the booking comes from a hold (CONTRACT §16), which then stays unused
+        String hold = salon.desk().body("{\"serviceId\":\"%s\",\"staffId\":\"%s\",\"startsAt\":\"%s\"}".formatted(
+                salon.haircut, salon.ada, at(4, 12))).post("/api/v1/holds").then().statusCode(201).extract().path("id");
+        salon.desk().body("{\"customerId\":\"%s\",\"holdId\":\"%s\"}".formatted(salon.customer, hold))
+                .post("/api/v1/appointments").then().statusCode(422).body("code", equalTo("validation_failed"))
+                .body("errors.field", hasItem("customerId"));
+        salon.desk().get("/api/v1/holds/" + hold).then().statusCode(200).body("status", equalTo("active"));
         // the past and cancelled appointments remain, with the id
         salon.desk().get("/api/v1/appointments/" + appointment).then().statusCode(200)
                 .body("customerId", equalTo(salon.customer));
