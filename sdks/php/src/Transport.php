@@ -17,17 +17,9 @@ final class Transport
 {
     public static function client(int $maxRetries, int $maxRetryAfterSeconds, int $baseDelayMs): Client
     {
+        // the first pushed is the outermost: problems see the final answer, the key is set once before the retries,
+        // and every retry goes through prepare_body again
         $stack = new HandlerStack(Utils::chooseHandler());
-        $stack->push(Middleware::prepareBody(), 'prepare_body');
-        $stack->push(Middleware::retry(
-            static fn (int $retries, RequestInterface $request, ?ResponseInterface $response = null) =>
-                $response !== null && self::delayMs($response, $retries, $maxRetries, $maxRetryAfterSeconds, $baseDelayMs) !== null,
-            static fn (int $retries, ?ResponseInterface $response = null) =>
-                $response === null ? 0 : self::delayMs($response, $retries - 1, $maxRetries, $maxRetryAfterSeconds, $baseDelayMs) ?? 0,
-        ), 'retry');
-        $stack->push(Middleware::mapRequest(static fn (RequestInterface $request) =>
-            $request->getMethod() === 'POST' && !$request->hasHeader('Idempotency-Key')
-                ? $request->withHeader('Idempotency-Key', self::uuid4()) : $request), 'idempotency_key');
         $stack->push(static fn (callable $next) => static fn (RequestInterface $request, array $options) =>
             $next($request, $options)->then(static function (ResponseInterface $response) {
                 if ($response->getStatusCode() >= 300) {
@@ -35,6 +27,16 @@ final class Transport
                 }
                 return $response;
             }), 'problems');
+        $stack->push(Middleware::mapRequest(static fn (RequestInterface $request) =>
+            $request->getMethod() === 'POST' && !$request->hasHeader('Idempotency-Key')
+                ? $request->withHeader('Idempotency-Key', self::uuid4()) : $request), 'idempotency_key');
+        $stack->push(Middleware::retry(
+            static fn (int $retries, RequestInterface $request, ?ResponseInterface $response = null) =>
+                $response !== null && self::delayMs($response, $retries, $maxRetries, $maxRetryAfterSeconds, $baseDelayMs) !== null,
+            static fn (int $retries, ?ResponseInterface $response = null) =>
+                $response === null ? 0 : self::delayMs($response, $retries - 1, $maxRetries, $maxRetryAfterSeconds, $baseDelayMs) ?? 0,
+        ), 'retry');
+        $stack->push(Middleware::prepareBody(), 'prepare_body');
         return new Client(['handler' => $stack, 'http_errors' => false]);
     }
 

@@ -53,7 +53,7 @@ __all__ = [
     "Delivery",
     "DeliveryAccepted",
     "DeliveryDetail",
-    "DeliveryDetailAllOfAttempts",
+    "DeliveryDetailAttemptsInner",
     "DeliveryPage",
     "EventType",
     "FieldError",
@@ -158,7 +158,7 @@ from slotwise_openapi.models.customer_patch import CustomerPatch as CustomerPatc
 from slotwise_openapi.models.delivery import Delivery as Delivery
 from slotwise_openapi.models.delivery_accepted import DeliveryAccepted as DeliveryAccepted
 from slotwise_openapi.models.delivery_detail import DeliveryDetail as DeliveryDetail
-from slotwise_openapi.models.delivery_detail_all_of_attempts import DeliveryDetailAllOfAttempts as DeliveryDetailAllOfAttempts
+from slotwise_openapi.models.delivery_detail_attempts_inner import DeliveryDetailAttemptsInner as DeliveryDetailAttemptsInner
 from slotwise_openapi.models.delivery_page import DeliveryPage as DeliveryPage
 from slotwise_openapi.models.event_type import EventType as EventType
 from slotwise_openapi.models.field_error import FieldError as FieldError

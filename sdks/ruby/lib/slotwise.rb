@@ -21,7 +21,7 @@ module Slotwise
       config.base_path = uri.path.to_s
       config.access_token = api_key
       config.server_index = nil
-      config.use(Transport, max_retries: max_retries, max_retry_after: max_retry_after, base_delay: base_delay)
+      config.use(Transport, { max_retries: max_retries, max_retry_after: max_retry_after, base_delay: base_delay })
       @api_client = SlotwiseOpenApi::ApiClient.new(config)
       @api_client.user_agent = "slotwise-ruby/#{VERSION}"
       @apis = {}

@@ -1356,7 +1356,7 @@ export interface components {
             phone?: string | null;
             notes?: string | null;
             /** @default false */
-            marketingConsent: boolean | null;
+            marketingConsent?: boolean | null;
         };
         /** @description JSON merge patch (RFC 7396) of a customer; null removes an optional field. */
         CustomerPatch: {
@@ -1389,7 +1389,7 @@ export interface components {
             durationMinutes: number;
             price: components["schemas"]["Money"];
             /** @default true */
-            active: boolean | null;
+            active?: boolean | null;
         };
         /** @description JSON merge patch of a service. */
         ServicePatch: {

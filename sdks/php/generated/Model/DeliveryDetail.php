@@ -67,7 +67,7 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
         'lastError' => 'string',
         'replayOf' => 'string',
         'createdAt' => '\DateTime',
-        'attempts' => '\Slotwise\OpenApi\Model\DeliveryDetailAllOfAttempts[]',
+        'attempts' => '\Slotwise\OpenApi\Model\DeliveryDetailAttemptsInner[]',
         'payload' => '\Slotwise\OpenApi\Model\WebhookEvent'
     ];
 
@@ -104,10 +104,10 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
         'eventType' => false,
         'status' => false,
         'attemptCount' => false,
-        'nextAttemptAt' => false,
-        'lastResponseStatus' => false,
-        'lastError' => false,
-        'replayOf' => false,
+        'nextAttemptAt' => true,
+        'lastResponseStatus' => true,
+        'lastError' => true,
+        'replayOf' => true,
         'createdAt' => false,
         'attempts' => false,
         'payload' => true
@@ -398,14 +398,14 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
         if ($this->container['attemptCount'] === null) {
             $invalidProperties[] = "'attemptCount' can't be null";
         }
-        if ($this->container['nextAttemptAt'] === null) {
-            $invalidProperties[] = "'nextAttemptAt' can't be null";
+        if ($this->container['nextAttemptAt'] === null && !$this->isNullableSetToNull('nextAttemptAt')) {
+            $invalidProperties[] = "'nextAttemptAt' is required";
         }
-        if ($this->container['lastResponseStatus'] === null) {
-            $invalidProperties[] = "'lastResponseStatus' can't be null";
+        if ($this->container['lastResponseStatus'] === null && !$this->isNullableSetToNull('lastResponseStatus')) {
+            $invalidProperties[] = "'lastResponseStatus' is required";
         }
-        if ($this->container['lastError'] === null) {
-            $invalidProperties[] = "'lastError' can't be null";
+        if ($this->container['lastError'] === null && !$this->isNullableSetToNull('lastError')) {
+            $invalidProperties[] = "'lastError' is required";
         }
         if ($this->container['createdAt'] === null) {
             $invalidProperties[] = "'createdAt' can't be null";
@@ -584,7 +584,7 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Gets nextAttemptAt
      *
-     * @return \DateTime
+     * @return \DateTime|null
      */
     public function getNextAttemptAt()
     {
@@ -594,14 +594,21 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets nextAttemptAt
      *
-     * @param \DateTime $nextAttemptAt nextAttemptAt
+     * @param \DateTime|null $nextAttemptAt nextAttemptAt
      *
      * @return self
      */
     public function setNextAttemptAt($nextAttemptAt)
     {
         if (is_null($nextAttemptAt)) {
-            throw new \InvalidArgumentException('non-nullable nextAttemptAt cannot be null');
+            array_push($this->openAPINullablesSetToNull, 'nextAttemptAt');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('nextAttemptAt', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
         }
         $this->container['nextAttemptAt'] = $nextAttemptAt;
 
@@ -611,7 +618,7 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Gets lastResponseStatus
      *
-     * @return int
+     * @return int|null
      */
     public function getLastResponseStatus()
     {
@@ -621,14 +628,21 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets lastResponseStatus
      *
-     * @param int $lastResponseStatus lastResponseStatus
+     * @param int|null $lastResponseStatus lastResponseStatus
      *
      * @return self
      */
     public function setLastResponseStatus($lastResponseStatus)
     {
         if (is_null($lastResponseStatus)) {
-            throw new \InvalidArgumentException('non-nullable lastResponseStatus cannot be null');
+            array_push($this->openAPINullablesSetToNull, 'lastResponseStatus');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('lastResponseStatus', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
         }
         $this->container['lastResponseStatus'] = $lastResponseStatus;
 
@@ -638,7 +652,7 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Gets lastError
      *
-     * @return string
+     * @return string|null
      */
     public function getLastError()
     {
@@ -648,14 +662,21 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets lastError
      *
-     * @param string $lastError lastError
+     * @param string|null $lastError lastError
      *
      * @return self
      */
     public function setLastError($lastError)
     {
         if (is_null($lastError)) {
-            throw new \InvalidArgumentException('non-nullable lastError cannot be null');
+            array_push($this->openAPINullablesSetToNull, 'lastError');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('lastError', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
         }
         $this->container['lastError'] = $lastError;
 
@@ -682,7 +703,14 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     public function setReplayOf($replayOf)
     {
         if (is_null($replayOf)) {
-            throw new \InvalidArgumentException('non-nullable replayOf cannot be null');
+            array_push($this->openAPINullablesSetToNull, 'replayOf');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('replayOf', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
         }
         $this->container['replayOf'] = $replayOf;
 
@@ -719,7 +747,7 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Gets attempts
      *
-     * @return \Slotwise\OpenApi\Model\DeliveryDetailAllOfAttempts[]
+     * @return \Slotwise\OpenApi\Model\DeliveryDetailAttemptsInner[]
      */
     public function getAttempts()
     {
@@ -729,7 +757,7 @@ class DeliveryDetail implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets attempts
      *
-     * @param \Slotwise\OpenApi\Model\DeliveryDetailAllOfAttempts[] $attempts attempts
+     * @param \Slotwise\OpenApi\Model\DeliveryDetailAttemptsInner[] $attempts attempts
      *
      * @return self
      */

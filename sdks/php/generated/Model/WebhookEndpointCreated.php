@@ -94,7 +94,7 @@ class WebhookEndpointCreated implements ModelInterface, ArrayAccess, \JsonSerial
         'id' => false,
         'url' => false,
         'events' => false,
-        'description' => false,
+        'description' => true,
         'status' => false,
         'createdAt' => false,
         'updatedAt' => false,
@@ -351,10 +351,10 @@ class WebhookEndpointCreated implements ModelInterface, ArrayAccess, \JsonSerial
         if ($this->container['events'] === null) {
             $invalidProperties[] = "'events' can't be null";
         }
-        if ($this->container['description'] === null) {
-            $invalidProperties[] = "'description' can't be null";
+        if ($this->container['description'] === null && !$this->isNullableSetToNull('description')) {
+            $invalidProperties[] = "'description' is required";
         }
-        if ((mb_strlen($this->container['description']) > 500)) {
+        if (!is_null($this->container['description']) && (mb_strlen($this->container['description']) > 500)) {
             $invalidProperties[] = "invalid value for 'description', the character length must be smaller than or equal to 500.";
         }
 
@@ -487,7 +487,7 @@ class WebhookEndpointCreated implements ModelInterface, ArrayAccess, \JsonSerial
     /**
      * Gets description
      *
-     * @return string
+     * @return string|null
      */
     public function getDescription()
     {
@@ -497,16 +497,23 @@ class WebhookEndpointCreated implements ModelInterface, ArrayAccess, \JsonSerial
     /**
      * Sets description
      *
-     * @param string $description description
+     * @param string|null $description description
      *
      * @return self
      */
     public function setDescription($description)
     {
         if (is_null($description)) {
-            throw new \InvalidArgumentException('non-nullable description cannot be null');
+            array_push($this->openAPINullablesSetToNull, 'description');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('description', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
         }
-        if ((mb_strlen($description) > 500)) {
+        if (!is_null($description) && (mb_strlen($description) > 500)) {
             throw new \InvalidArgumentException('invalid length for $description when calling WebhookEndpointCreated., must be smaller than or equal to 500.');
         }
 

@@ -28,7 +28,7 @@ from slotwise_openapi.models.customer_patch import CustomerPatch
 from slotwise_openapi.models.delivery import Delivery
 from slotwise_openapi.models.delivery_accepted import DeliveryAccepted
 from slotwise_openapi.models.delivery_detail import DeliveryDetail
-from slotwise_openapi.models.delivery_detail_all_of_attempts import DeliveryDetailAllOfAttempts
+from slotwise_openapi.models.delivery_detail_attempts_inner import DeliveryDetailAttemptsInner
 from slotwise_openapi.models.delivery_page import DeliveryPage
 from slotwise_openapi.models.event_type import EventType
 from slotwise_openapi.models.field_error import FieldError

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_v
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
-from slotwise_openapi.models.delivery_detail_all_of_attempts import DeliveryDetailAllOfAttempts
+from slotwise_openapi.models.delivery_detail_attempts_inner import DeliveryDetailAttemptsInner
 from slotwise_openapi.models.event_type import EventType
 from slotwise_openapi.models.webhook_event import WebhookEvent
 from typing import Optional, Set
@@ -38,12 +38,12 @@ class DeliveryDetail(BaseModel):
     event_type: EventType = Field(alias="eventType")
     status: StrictStr
     attempt_count: StrictInt = Field(alias="attemptCount")
-    next_attempt_at: datetime = Field(alias="nextAttemptAt")
-    last_response_status: StrictInt = Field(alias="lastResponseStatus")
-    last_error: StrictStr = Field(alias="lastError")
+    next_attempt_at: Optional[datetime] = Field(alias="nextAttemptAt")
+    last_response_status: Optional[StrictInt] = Field(alias="lastResponseStatus")
+    last_error: Optional[StrictStr] = Field(alias="lastError")
     replay_of: Optional[UUID] = Field(default=None, alias="replayOf")
     created_at: datetime = Field(alias="createdAt")
-    attempts: List[DeliveryDetailAllOfAttempts]
+    attempts: List[DeliveryDetailAttemptsInner]
     payload: Optional[WebhookEvent] = Field(description="The body as sent; `null` when the credential lacks the read scope of the event's family (`customers.read` for `customer.*`, and so on; a `ping` is shown to every credential).")
     __properties: ClassVar[List[str]] = ["id", "eventId", "eventType", "status", "attemptCount", "nextAttemptAt", "lastResponseStatus", "lastError", "replayOf", "createdAt", "attempts", "payload"]
 
@@ -109,6 +109,26 @@ class DeliveryDetail(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of payload
         if self.payload:
             _dict['payload'] = self.payload.to_dict()
+        # set to None if next_attempt_at (nullable) is None
+        # and model_fields_set contains the field
+        if self.next_attempt_at is None and "next_attempt_at" in self.model_fields_set:
+            _dict['nextAttemptAt'] = None
+
+        # set to None if last_response_status (nullable) is None
+        # and model_fields_set contains the field
+        if self.last_response_status is None and "last_response_status" in self.model_fields_set:
+            _dict['lastResponseStatus'] = None
+
+        # set to None if last_error (nullable) is None
+        # and model_fields_set contains the field
+        if self.last_error is None and "last_error" in self.model_fields_set:
+            _dict['lastError'] = None
+
+        # set to None if replay_of (nullable) is None
+        # and model_fields_set contains the field
+        if self.replay_of is None and "replay_of" in self.model_fields_set:
+            _dict['replayOf'] = None
+
         # set to None if payload (nullable) is None
         # and model_fields_set contains the field
         if self.payload is None and "payload" in self.model_fields_set:
@@ -136,7 +156,7 @@ class DeliveryDetail(BaseModel):
             "lastError": obj.get("lastError"),
             "replayOf": obj.get("replayOf"),
             "createdAt": obj.get("createdAt"),
-            "attempts": [DeliveryDetailAllOfAttempts.from_dict(_item) for _item in obj["attempts"]] if obj.get("attempts") is not None else None,
+            "attempts": [DeliveryDetailAttemptsInner.from_dict(_item) for _item in obj["attempts"]] if obj.get("attempts") is not None else None,
             "payload": WebhookEvent.from_dict(obj["payload"]) if obj.get("payload") is not None else None
         })
         return _obj

@@ -19,7 +19,7 @@ import json
 
 from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from slotwise_openapi.models.event_type import EventType
 from typing import Optional, Set
@@ -33,7 +33,7 @@ class WebhookEndpointCreated(BaseModel):
     id: Annotated[str, Field(strict=True)]
     url: StrictStr
     events: List[EventType]
-    description: Annotated[str, Field(strict=True, max_length=500)]
+    description: Optional[Annotated[str, Field(strict=True, max_length=500)]]
     status: StrictStr
     created_at: datetime = Field(alias="createdAt")
     updated_at: datetime = Field(alias="updatedAt")
@@ -100,6 +100,11 @@ class WebhookEndpointCreated(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if description (nullable) is None
+        # and model_fields_set contains the field
+        if self.description is None and "description" in self.model_fields_set:
+            _dict['description'] = None
+
         return _dict
 
     @classmethod

@@ -8,11 +8,13 @@ module Slotwise
   # retry never creates twice), 429 (after Retry-After) and 503 (after an exponential backoff with jitter) are retried
   # with the same key, and an answer that is still not 2xx is raised as Slotwise::Error.
   class Transport < Faraday::Middleware
-    def initialize(app, max_retries: 3, max_retry_after: 60, base_delay: 0.5)
+    # options (a Hash: Faraday 1 hands middleware options over positionally): :max_retries (3), :max_retry_after (60 s),
+    # :base_delay (0.5 s)
+    def initialize(app, options = {})
       super(app)
-      @max_retries = max_retries
-      @max_retry_after = max_retry_after
-      @base_delay = base_delay
+      @max_retries = options.fetch(:max_retries, 3)
+      @max_retry_after = options.fetch(:max_retry_after, 60)
+      @base_delay = options.fetch(:base_delay, 0.5)
     end
 
     def call(env)

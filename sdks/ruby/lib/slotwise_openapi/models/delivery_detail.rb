@@ -103,7 +103,7 @@ module SlotwiseOpenApi
         :'last_error' => :'String',
         :'replay_of' => :'String',
         :'created_at' => :'Time',
-        :'attempts' => :'Array<DeliveryDetailAllOfAttempts>',
+        :'attempts' => :'Array<DeliveryDetailAttemptsInner>',
         :'payload' => :'WebhookEvent'
       }
     end
@@ -111,15 +111,12 @@ module SlotwiseOpenApi
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'next_attempt_at',
+        :'last_response_status',
+        :'last_error',
+        :'replay_of',
         :'payload'
       ])
-    end
-
-    # List of class defined in allOf (OpenAPI v3)
-    def self.openapi_all_of
-      [
-      :'Delivery'
-      ]
     end
 
     # Initializes the object
@@ -241,18 +238,6 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "attempt_count", attempt_count cannot be nil.')
       end
 
-      if @next_attempt_at.nil?
-        invalid_properties.push('invalid value for "next_attempt_at", next_attempt_at cannot be nil.')
-      end
-
-      if @last_response_status.nil?
-        invalid_properties.push('invalid value for "last_response_status", last_response_status cannot be nil.')
-      end
-
-      if @last_error.nil?
-        invalid_properties.push('invalid value for "last_error", last_error cannot be nil.')
-      end
-
       if @created_at.nil?
         invalid_properties.push('invalid value for "created_at", created_at cannot be nil.')
       end
@@ -276,9 +261,6 @@ module SlotwiseOpenApi
       status_validator = EnumAttributeValidator.new('String', ["pending", "succeeded", "failed", "held"])
       return false unless status_validator.valid?(@status)
       return false if @attempt_count.nil?
-      return false if @next_attempt_at.nil?
-      return false if @last_response_status.nil?
-      return false if @last_error.nil?
       return false if @created_at.nil?
       return false if @attempts.nil?
       true
@@ -337,36 +319,6 @@ module SlotwiseOpenApi
       end
 
       @attempt_count = attempt_count
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] next_attempt_at Value to be assigned
-    def next_attempt_at=(next_attempt_at)
-      if next_attempt_at.nil?
-        fail ArgumentError, 'next_attempt_at cannot be nil'
-      end
-
-      @next_attempt_at = next_attempt_at
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] last_response_status Value to be assigned
-    def last_response_status=(last_response_status)
-      if last_response_status.nil?
-        fail ArgumentError, 'last_response_status cannot be nil'
-      end
-
-      @last_response_status = last_response_status
-    end
-
-    # Custom attribute writer method with validation
-    # @param [Object] last_error Value to be assigned
-    def last_error=(last_error)
-      if last_error.nil?
-        fail ArgumentError, 'last_error cannot be nil'
-      end
-
-      @last_error = last_error
     end
 
     # Custom attribute writer method with validation

@@ -95,14 +95,8 @@ module SlotwiseOpenApi
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'description',
       ])
-    end
-
-    # List of class defined in allOf (OpenAPI v3)
-    def self.openapi_all_of
-      [
-      :'WebhookEndpoint'
-      ]
     end
 
     # Initializes the object
@@ -194,10 +188,6 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "events", events cannot be nil.')
       end
 
-      if @description.nil?
-        invalid_properties.push('invalid value for "description", description cannot be nil.')
-      end
-
       if @description.to_s.length > 500
         invalid_properties.push('invalid value for "description", the character length must be smaller than or equal to 500.')
       end
@@ -234,7 +224,6 @@ module SlotwiseOpenApi
       return false if @id !~ Regexp.new(/^we_[0-9a-z]{26}$/)
       return false if @url.nil?
       return false if @events.nil?
-      return false if @description.nil?
       return false if @description.to_s.length > 500
       return false if @status.nil?
       status_validator = EnumAttributeValidator.new('String', ["active", "paused"])
@@ -284,11 +273,7 @@ module SlotwiseOpenApi
     # Custom attribute writer method with validation
     # @param [Object] description Value to be assigned
     def description=(description)
-      if description.nil?
-        fail ArgumentError, 'description cannot be nil'
-      end
-
-      if description.to_s.length > 500
+      if !description.nil? && description.to_s.length > 500
         fail ArgumentError, 'invalid value for "description", the character length must be smaller than or equal to 500.'
       end
 

@@ -24,9 +24,9 @@ from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
-class DeliveryDetailAllOfAttempts(BaseModel):
+class DeliveryDetailAttemptsInner(BaseModel):
     """
-    DeliveryDetailAllOfAttempts
+    DeliveryDetailAttemptsInner
     """ # noqa: E501
     at: datetime
     response_status: Optional[StrictInt] = Field(alias="responseStatus")
@@ -52,7 +52,7 @@ class DeliveryDetailAllOfAttempts(BaseModel):
 
     @classmethod
     def from_json(cls, json_str: str) -> Optional[Self]:
-        """Create an instance of DeliveryDetailAllOfAttempts from a JSON string"""
+        """Create an instance of DeliveryDetailAttemptsInner from a JSON string"""
         return cls.from_dict(json.loads(json_str))
 
     def to_dict(self) -> Dict[str, Any]:
@@ -87,7 +87,7 @@ class DeliveryDetailAllOfAttempts(BaseModel):
 
     @classmethod
     def from_dict(cls, obj: Optional[Dict[str, Any]]) -> Optional[Self]:
-        """Create an instance of DeliveryDetailAllOfAttempts from a dict"""
+        """Create an instance of DeliveryDetailAttemptsInner from a dict"""
         if obj is None:
             return None
 

@@ -1,6 +1,6 @@
 <?php
 /**
- * DeliveryDetailAllOfAttempts
+ * DeliveryDetailAttemptsInner
  *
  * PHP version 8.1
  *
@@ -32,7 +32,7 @@ use \ArrayAccess;
 use \Slotwise\OpenApi\ObjectSerializer;
 
 /**
- * DeliveryDetailAllOfAttempts Class Doc Comment
+ * DeliveryDetailAttemptsInner Class Doc Comment
  *
  * @category Class
  * @package  Slotwise\OpenApi
@@ -40,7 +40,7 @@ use \Slotwise\OpenApi\ObjectSerializer;
  * @link     https://openapi-generator.tech
  * @implements \ArrayAccess<string, mixed>
  */
-class DeliveryDetailAllOfAttempts implements ModelInterface, ArrayAccess, \JsonSerializable
+class DeliveryDetailAttemptsInner implements ModelInterface, ArrayAccess, \JsonSerializable
 {
     public const DISCRIMINATOR = null;
 
@@ -49,7 +49,7 @@ class DeliveryDetailAllOfAttempts implements ModelInterface, ArrayAccess, \JsonS
      *
      * @var string
      */
-    protected static $openAPIModelName = 'DeliveryDetail_allOf_attempts';
+    protected static $openAPIModelName = 'DeliveryDetail_attempts_inner';
 
     /**
      * Array of property to type mappings. Used for (de)serialization
