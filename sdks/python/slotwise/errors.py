@@ -12,7 +12,7 @@ class SlotwiseError(Exception):
         self.title: Optional[str] = problem.get("title")
         self.detail: Optional[str] = problem.get("detail")
         self.errors: List[Mapping[str, str]] = list(problem.get("errors") or [])
-        self.request_id: Optional[str] = problem.get("requestId") or _header(headers, "X-Request-Id")
+        self.request_id: Optional[str] = problem.get("requestId") or header(headers, "X-Request-Id")
         self.retry_after: Optional[int] = retry_after_seconds(headers)
         super().__init__(f"{status} {self.code}: {self.detail or self.title or ''}")
 
@@ -25,7 +25,8 @@ class SlotwiseError(Exception):
         return cls(status, problem if isinstance(problem, dict) else {}, headers)
 
 
-def _header(headers: Mapping[str, str], name: str) -> Optional[str]:
+def header(headers: Mapping[str, str], name: str) -> Optional[str]:
+    """A header's value by its name in any case."""
     for key, value in headers.items():
         if key.lower() == name.lower():
             return value
@@ -33,5 +34,5 @@ def _header(headers: Mapping[str, str], name: str) -> Optional[str]:
 
 
 def retry_after_seconds(headers: Mapping[str, str]) -> Optional[int]:
-    value = (_header(headers, "Retry-After") or "").strip()
+    value = (header(headers, "Retry-After") or "").strip()
     return int(value) if value.isdigit() else None

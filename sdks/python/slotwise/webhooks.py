@@ -7,18 +7,13 @@ import json
 import time
 from typing import Any, Dict, Mapping, Optional, Union
 
+from .errors import header as _header
+
 DEFAULT_TOLERANCE_SECONDS = 300
 
 
 class WebhookVerificationError(Exception):
     pass
-
-
-def _header(headers: Mapping[str, str], name: str) -> Optional[str]:
-    for key, value in headers.items():
-        if key.lower() == name:
-            return value
-    return None
 
 
 def _bytes(payload: Union[bytes, str]) -> bytes:
