@@ -1,6 +1,6 @@
 <?php
 // A gateway stand-in for the retry test, run by `php -S`: 503, then 429 with Retry-After: 1, then 201; each request's
-// Idempotency-Key, Authorization and arrival time are appended to the file in SLOTWISE_STUB_LOG.
+// (then 429 with Retry-After: 3600); each request's Idempotency-Key, Authorization and arrival time are appended to the file in SLOTWISE_STUB_LOG.
 $log = getenv('SLOTWISE_STUB_LOG');
 file_put_contents($log, json_encode([$_SERVER['HTTP_IDEMPOTENCY_KEY'] ?? null, $_SERVER['HTTP_AUTHORIZATION'] ?? null,
     microtime(true)]) . "\n", FILE_APPEND | LOCK_EX);
@@ -9,9 +9,9 @@ header('Content-Type: application/json');
 if ($seen === 1) {
     http_response_code(503);
     echo '{"code":"upstream_unavailable"}';
-} elseif ($seen === 2) {
+} elseif ($seen === 2 || $seen === 4) { // the 4th: a wait longer than the SDK waits for
     http_response_code(429);
-    header('Retry-After: 1');
+    header('Retry-After: ' . ($seen === 2 ? '1' : '3600'));
     echo '{"code":"rate_limited"}';
 } else {
     http_response_code(201);

@@ -97,13 +97,17 @@ try {
     }
     $stubbed = new Slotwise('swk_stub', "http://127.0.0.1:$port", baseDelayMs: 50);
     check($stubbed->customers->createCustomer(new CustomerInput(['firstName' => 'Retry']))->getId() === 'cus_0000000000000000000000000r', 'retried');
+    // a wait longer than maxRetryAfterSeconds (an hourly quota spent) is thrown at once, not slept through
+    $later = raises('rate_limited', fn () => $stubbed->customers->createCustomer(new CustomerInput(['firstName' => 'Later'])));
+    check($later->status === 429 && $later->retryAfter === 3600, 'raised at once');
 } finally {
     proc_terminate($stub);
     proc_close($stub);
 }
 $seen = array_map(fn ($line) => json_decode($line, true), file($stubLog, FILE_IGNORE_NEW_LINES));
-check(count($seen) === 3 && count(array_unique(array_column($seen, 0))) === 1 && $seen[0][0], 'one key: ' . json_encode($seen));
-check(array_unique(array_column($seen, 1)) === ['Bearer swk_stub'], 'bearer token');
+check(count($seen) === 4 && count(array_unique(array_column(array_slice($seen, 0, 3), 0))) === 1 && $seen[0][0]
+    && $seen[3][0] !== $seen[0][0], 'one key per call: ' . json_encode($seen));
+check(array_values(array_unique(array_column($seen, 1))) === ['Bearer swk_stub'], 'bearer token');
 check($seen[2][2] - $seen[1][2] >= 0.95, 'Retry-After honoured');
 
 // a delivered webhook verifies

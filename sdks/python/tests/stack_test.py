@@ -76,7 +76,8 @@ def retries_keep_the_key():
             self.rfile.read(int(self.headers["Content-Length"]))
             seen.append((self.headers["Idempotency-Key"], self.headers["Authorization"], time.monotonic()))
             status, headers = answers.pop(0) if answers else (201, {})
-            body = json.dumps({"code": "upstream_unavailable"} if status != 201 else customer_json()).encode()
+            codes = {503: "upstream_unavailable", 429: "rate_limited"}
+            body = json.dumps({"code": codes[status]} if status != 201 else customer_json()).encode()
             self.send_response(status)
             for name, value in headers.items():
                 self.send_header(name, value)
@@ -93,9 +94,13 @@ def retries_keep_the_key():
     try:
         stubbed = Slotwise("swk_stub", base_url=f"http://127.0.0.1:{server.server_address[1]}", base_delay=0.05)
         assert stubbed.customers.create_customer(CustomerInput(first_name="Retry")).id == "cus_0000000000000000000000000r"
+        # a wait longer than max_retry_after (an hourly quota spent) is raised at once, not slept through
+        answers.append((429, {"Retry-After": "3600"}))
+        e = raises("rate_limited", lambda: stubbed.customers.create_customer(CustomerInput(first_name="Later")))
+        assert e.status == 429 and e.retry_after == 3600 and len(seen) == 4, (vars(e), seen)
     finally:
         server.shutdown()
-    assert len(seen) == 3 and len({key for key, _, _ in seen}) == 1 and seen[0][0], seen
+    assert len({key for key, _, _ in seen[:3]}) == 1 and seen[0][0] and seen[3][0] != seen[0][0], seen
     assert all(auth == "Bearer swk_stub" for _, auth, _ in seen)
     assert seen[2][2] - seen[1][2] >= 0.95, "Retry-After honoured"
 

@@ -81,9 +81,9 @@ stub = Thread.new do
     client.read(headers['content-length'].to_i)
     seen << [headers['idempotency-key'], headers['authorization'], Process.clock_gettime(Process::CLOCK_MONOTONIC)]
     status, extra = answers.shift || [201, '']
-    body = JSON.generate(status == 201 ? { id: 'cus_0000000000000000000000000r', firstName: 'Retry', lastName: nil, email: nil, phone: nil,
+    body = JSON.generate(status != 201 ? { code: status == 429 ? 'rate_limited' : 'upstream_unavailable' } : { id: 'cus_0000000000000000000000000r', firstName: 'Retry', lastName: nil, email: nil, phone: nil,
                                            notes: nil, marketingConsent: false, metadata: {},
-                                           createdAt: '2026-11-26T00:00:00Z', updatedAt: '2026-11-26T00:00:00Z' } : {})
+                                           createdAt: '2026-11-26T00:00:00Z', updatedAt: '2026-11-26T00:00:00Z' })
     client.write("HTTP/1.1 #{status} X\r\n#{extra}Content-Type: application/json\r\nContent-Length: #{body.bytesize}\r\n" \
                  "Connection: close\r\n\r\n#{body}")
     client.close
@@ -91,8 +91,12 @@ stub = Thread.new do
 end
 stubbed = Slotwise::Client.new(api_key: 'swk_stub', base_url: "http://127.0.0.1:#{server.addr[1]}", base_delay: 0.05)
 check(stubbed.customers.create_customer(M::CustomerInput.new(first_name: 'Retry')).id == 'cus_0000000000000000000000000r', 'retried')
+# a wait longer than max_retry_after (an hourly quota spent) is raised at once, not slept through
+answers << [429, "Retry-After: 3600\r\n"]
+later = raises('rate_limited') { stubbed.customers.create_customer(M::CustomerInput.new(first_name: 'Later')) }
+check(later.status == 429 && later.retry_after == 3600 && seen.size == 4, "raised at once: #{seen}")
 stub.kill
-check(seen.size == 3 && seen.map(&:first).uniq.size == 1 && seen[0][0], "one key: #{seen}")
+check(seen.take(3).map(&:first).uniq.size == 1 && seen[0][0] && seen[3][0] != seen[0][0], "one key per call: #{seen}")
 check(seen.map { |s| s[1] }.uniq == ['Bearer swk_stub'], 'bearer token')
 check(seen[2][2] - seen[1][2] >= 0.95, 'Retry-After honoured')
 

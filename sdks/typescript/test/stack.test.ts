@@ -78,7 +78,7 @@ async function retriesKeepTheKey(): Promise<void> {
       seen.push({ key: String(request.headers["idempotency-key"]), auth: String(request.headers.authorization), at: Date.now() });
       const [status, headers] = answers.shift() ?? [201, {}];
       response.writeHead(status, { ...headers, "Content-Type": "application/json" });
-      response.end(JSON.stringify(status === 201 ? { id: "cus_0000000000000000000000000r" } : { code: "upstream_unavailable" }));
+      response.end(JSON.stringify(status === 201 ? { id: "cus_0000000000000000000000000r" } : { code: status === 429 ? "rate_limited" : "upstream_unavailable" }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -86,11 +86,16 @@ async function retriesKeepTheKey(): Promise<void> {
     const stubbed = new Slotwise({ apiKey: "swk_stub", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, baseDelayMs: 50 });
     const { data } = await stubbed.api.POST("/api/v1/customers", { body: { firstName: "Retry" } });
     assert.equal(data!.id, "cus_0000000000000000000000000r");
+    // a wait longer than maxRetryAfterSeconds (an hourly quota spent) is thrown at once, not slept through
+    answers.push([429, { "Retry-After": "3600" }]);
+    const later = await raises("rate_limited", () => stubbed.api.POST("/api/v1/customers", { body: { firstName: "Later" } }));
+    assert.equal(later.retryAfter, 3600);
+    assert.equal(seen.length, 4);
   } finally {
     server.close();
   }
-  assert.equal(seen.length, 3);
-  assert.equal(new Set(seen.map((s) => s.key)).size, 1);
+  assert.equal(new Set(seen.slice(0, 3).map((s) => s.key)).size, 1);
+  assert.notEqual(seen[3].key, seen[0].key, "a new call, a new key");
   assert.ok(seen[0].key && seen[0].key !== "undefined");
   assert.ok(seen.every((s) => s.auth === "Bearer swk_stub"));
   assert.ok(seen[2].at - seen[1].at >= 950, "Retry-After honoured");

@@ -54,7 +54,7 @@ class SdkIT {
         }
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"typescript", "python", "php", "ruby"})
     void theSdkWorksAgainstTheStack(String sdk) throws Exception {
         Path dir = SDKS.resolve(sdk);
