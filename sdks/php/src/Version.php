@@ -1,0 +1,7 @@
+<?php
+namespace Slotwise;
+
+final class Version
+{
+    public const VERSION = '1.0.0';
+}

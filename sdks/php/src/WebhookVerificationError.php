@@ -1,0 +1,6 @@
+<?php
+namespace Slotwise;
+
+final class WebhookVerificationError extends \RuntimeException
+{
+}
