@@ -108,6 +108,52 @@ class BookingContextTest {
     }
 
     @Test
+    void staffCarryTheirLocationsZoneAndTheActiveResourcesOfTheRequiredTypesCome() {
+        String island = create("/api/v1/locations", "{\"name\":\"Island\",\"timeZone\":\"Pacific/Kiritimati\"}");
+        String facial = create("/api/v1/services", """
+                {"name":"Facial","durationMinutes":60,"price":{"amount":9000,"currency":"EUR"},
+                 "requiredResourceTypes":["room","laser"]}""");
+        String cut = create("/api/v1/services", """
+                {"name":"Cut","durationMinutes":30,"price":{"amount":3000,"currency":"EUR"}}""");
+        String mia = create("/api/v1/staff", "{\"name\":\"Mia\",\"locationId\":\"" + island + "\"}");
+        String noah = create("/api/v1/staff", "{\"name\":\"Noah\"}");
+        String room2 = create("/api/v1/resources", "{\"name\":\"Room 2\",\"type\":\"room\",\"locationId\":\"" + island + "\"}");
+        String room1 = create("/api/v1/resources", "{\"name\":\"Room 1\",\"type\":\"room\"}");
+        String laser = create("/api/v1/resources", "{\"name\":\"Laser\",\"type\":\"laser\",\"locationId\":\"" + island + "\"}");
+        String retired = create("/api/v1/resources", "{\"name\":\"Old laser\",\"type\":\"laser\"}");
+        create("/api/v1/resources", "{\"name\":\"Chair\",\"type\":\"chair\"}");
+        owner().body("{\"active\":false}").patch("/api/v1/resources/" + retired).then().statusCode(200);
+        // the window ends at 23:00 in New York, 18:00 of the next day on the island (UTC+14): the island's day after
+        // that is sent, which New York's calendar alone would leave out
+        LocalDate day = LocalDate.now(zone).plusDays(10);
+        create("/api/v1/closures", "{\"date\":\"" + day.plusDays(2) + "\",\"locationId\":\"" + island + "\"}");
+        Instant from = day.atStartOfDay(zone).toInstant();
+        Instant to = day.atTime(23, 0).atZone(zone).toInstant();
+
+        as(tenant, "appointments.write").queryParam("serviceId", facial).queryParam("from", from.toString())
+                .queryParam("to", to.toString()).get("/internal/v1/booking-context").then().statusCode(200)
+                .body("services[0].requiredResourceTypes", contains("room", "laser"))
+                .body("staff.find { it.id == '" + mia + "' }.locationId", equalTo(island))
+                .body("staff.find { it.id == '" + mia + "' }.timeZone", equalTo("Pacific/Kiritimati"))
+                .body("staff.find { it.id == '" + noah + "' }.locationId", nullValue())
+                .body("staff.find { it.id == '" + noah + "' }.timeZone", nullValue())
+                // active resources of the required types only, by id, each with its type and location
+                .body("resources.id", contains(sorted(room2, room1, laser)))
+                .body("resources.find { it.id == '" + room1 + "' }.locationId", nullValue())
+                .body("resources.find { it.id == '" + laser + "' }.type", equalTo("laser"))
+                .body("resources.find { it.id == '" + laser + "' }.locationId", equalTo(island))
+                .body("closures.locationId", contains(island));
+        // a service that requires nothing brings no resources
+        as(tenant, "appointments.write").queryParam("serviceId", cut).queryParam("from", from.toString())
+                .queryParam("to", to.toString()).get("/internal/v1/booking-context").then().statusCode(200)
+                .body("resources", hasSize(0));
+    }
+
+    private static String[] sorted(String... ids) {
+        return java.util.Arrays.stream(ids).sorted().toArray(String[]::new);
+    }
+
+    @Test
     void aWindowMustBeReadableAndNeedsAToken() {
         Instant now = Instant.now();
         as(tenant, "appointments.read").queryParam("from", now.toString()).get("/internal/v1/booking-context")

@@ -33,8 +33,8 @@ public final class Scopes {
             Map.entry("campaigns.read", "See marketing campaigns"),
             Map.entry("campaigns.write", "Create and send marketing campaigns"),
             Map.entry("webhooks.write", "Receive notifications of changes (webhooks)"),
-            Map.entry("settings.read", "See your booking policy, closures and notification settings"),
-            Map.entry("settings.write", "Change your booking policy, closures and notification settings"));
+            Map.entry("settings.read", "See your booking policy, closures, locations, resources and notification settings"),
+            Map.entry("settings.write", "Change your booking policy, closures, locations, resources and notification settings"));
 
     private Scopes() {
     }

@@ -1,5 +1,6 @@
 package dev.slotwise.gateway.tenant;
 
+import dev.slotwise.commons.zone.ValidTimeZone;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;

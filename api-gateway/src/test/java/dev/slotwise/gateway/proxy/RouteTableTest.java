@@ -49,7 +49,7 @@ class RouteTableTest {
     /** The table is the API description's: every operation under /api/, nothing else. */
     @Test
     void theRoutesAreTheDescriptionsOperations() {
-        assertThat(RouteTable.ROUTES).hasSize(72);
+        assertThat(RouteTable.ROUTES).hasSize(80);
         assertThat(RouteTable.ROUTES).contains(new Route("POST", "/api/webhook-endpoints/{id}/recover", "webhooks.write",
                 "webhooks"), new Route("PATCH", "/api/v1/customers/{id}", "customers.write", "customer"),
                 new Route("PUT", "/api/v1/staff/{id}/working-hours", "staff.write", "catalog"),

@@ -12,6 +12,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import org.hibernate.annotations.JdbcTypeCode;
@@ -65,6 +66,12 @@ public class Appointment extends TenantOwned {
     @Convert(converter = SegmentsColumn.class)
     @Column(nullable = false)
     public List<VisitSegment> segments;
+    /** The location of its first staff member (CONTRACT §17); null without one. */
+    @Column(name = "location_id")
+    public String locationId;
+    /** That location's time zone when the appointment was booked or last moved; null: the tenant's. */
+    @Column(name = "location_time_zone")
+    public String locationTimeZone;
 
     /** Takes the times, staff and terms of the rules' plan. */
     void place(Decision.Plan plan) {
@@ -86,6 +93,13 @@ public class Appointment extends TenantOwned {
         occupiedUntil = visit.stream().map(s -> s.endsAt().plus(Duration.ofMinutes(s.bufferAfterMinutes())))
                 .max(Instant::compareTo).orElseThrow();
         segments = visit;
+        locationId = first.locationId();
+        locationTimeZone = first.timeZone();
+    }
+
+    /** The zone its events' local date and time are in: its location's, else {@code tenantZone}. */
+    ZoneId zone(ZoneId tenantZone) {
+        return locationTimeZone == null ? tenantZone : ZoneId.of(locationTimeZone);
     }
 
     /** Moves a booked appointment to {@code next}; anything else is 409 {@code invalid_transition}. */

@@ -98,6 +98,16 @@ public class AppointmentBook {
         if (input.holdId() != null) {
             return bookHeld(caller, input);
         }
+        // a racing booking took the resource the rules gave this one: decided again on what is free now (each loss
+        // means a resource was taken, so a few rounds settle any race)
+        return Uni.createFrom().deferred(() -> bookOnce(caller, input))
+                .onFailure(VisitSegments.LOST_A_RESOURCE).retry().atMost(VisitSegments.RESOURCE_RETRIES)
+                .onFailure(LOST_THE_SLOT).transform(e -> overlap())
+                .onFailure(VisitSegments.LOST_A_RESOURCE).transform(e -> VisitSegments.resourceTaken())
+                .onFailure(ERASED_CUSTOMER).transform(e -> erasedCustomer());
+    }
+
+    private Uni<AppointmentView> bookOnce(Caller caller, NewAppointment input) {
         List<RuleBooks.Wanted> wanted = VisitInput.required(input.serviceId(), input.staffId(), input.segments(),
                 input.startsAt());
         Instant startsAt = VisitPlans.writableStart(input.startsAt());
@@ -115,8 +125,7 @@ public class AppointmentBook {
                                 .call(saved -> segments.insert(saved.id, caller.tenantId(), plan, "booked", null))
                                 .chain(saved -> publish("appointment.created", saved, caller));
                     }));
-        }).onFailure(LOST_THE_SLOT).transform(e -> overlap())
-                .onFailure(ERASED_CUSTOMER).transform(e -> erasedCustomer());
+        });
     }
 
     /**
@@ -179,6 +188,8 @@ public class AppointmentBook {
      */
     Uni<AppointmentView> reschedule(Caller caller, String id, JsonNode patch, String ifMatch) {
         return Uni.createFrom().deferred(() -> rescheduleOnce(caller, id, patch, ifMatch))
+                .onFailure(VisitSegments.LOST_A_RESOURCE).retry().atMost(VisitSegments.RESOURCE_RETRIES)
+                .onFailure(VisitSegments.LOST_A_RESOURCE).transform(e -> VisitSegments.resourceTaken())
                 .onFailure(ChangedMeanwhile.class).retry().atMost(RESCHEDULE_RETRIES)
                 .onFailure(ChangedMeanwhile.class).transform(changed -> ApiException.conflict("appointment_conflict",
                         "the appointment kept changing while this change was decided; try again"));

@@ -8,13 +8,13 @@ import java.time.Instant;
 
 /**
  * The filters of {@code GET /api/v1/appointments}: appointments that start in [{@code from}, {@code to}), of one
- * staff member, of one customer, in one status, with one metadata value (§19). An unparseable value is 400 (CONTRACT §1).
+ * staff member, of one customer, in one status, with one metadata value (§19), at one location (§17). An unparseable value is 400 (CONTRACT §1).
  */
 record AppointmentFilter(Instant from, Instant to, String staffId, String customerId, AppointmentStatus status,
-        MetadataFilter metadata) {
+        MetadataFilter metadata, String locationId) {
 
     static AppointmentFilter parse(String from, String to, String staffId, String customerId, String status,
-            MetadataFilter metadata) {
+            MetadataFilter metadata, String locationId) {
         Instant start = QueryTimestamps.optional("from", from);
         Instant end = QueryTimestamps.optional("to", to);
         if (start != null && end != null && !end.isAfter(start)) {
@@ -28,7 +28,7 @@ record AppointmentFilter(Instant from, Instant to, String staffId, String custom
             }
         }
         return new AppointmentFilter(start, end, blankToNull(staffId), blankToNull(customerId), wanted,
-                metadata);
+                metadata, blankToNull(locationId));
     }
 
     /** HQL conditions (each starting with " and ") and their parameters. */
@@ -49,6 +49,10 @@ record AppointmentFilter(Instant from, Instant to, String staffId, String custom
         if (customerId != null) {
             where.append(" and customerId = :customer");
             parameters.and("customer", customerId);
+        }
+        if (locationId != null) {
+            where.append(" and locationId = :location");
+            parameters.and("location", locationId);
         }
         if (status != null) {
             where.append(" and status = :status");

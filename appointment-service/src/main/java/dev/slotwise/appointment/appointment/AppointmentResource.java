@@ -52,9 +52,9 @@ public class AppointmentResource {
     public Uni<Page<AppointmentView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
             @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("staffId") String staffId,
             @QueryParam("customerId") String customerId, @QueryParam("status") String status,
-            @Context UriInfo uri) {
+            @QueryParam("locationId") String locationId, @Context UriInfo uri) {
         AppointmentFilter filter = AppointmentFilter.parse(from, to, staffId, customerId, status,
-                MetadataFilter.parse(uri.getQueryParameters()));
+                MetadataFilter.parse(uri.getQueryParameters()), locationId);
         return book.list(tenant.tenantId(), filter, PageRequest.parse(limit, cursor, AppointmentRepository.PREFIX));
     }
 

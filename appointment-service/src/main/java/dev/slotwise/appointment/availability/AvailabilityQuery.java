@@ -12,16 +12,17 @@ import java.util.List;
  * The question of {@code GET /api/v1/availability} (CONTRACT §14, §16): slots for a visit of {@code serviceId} or of
  * {@code serviceIds} (1–5, comma-separated, in order) starting in {@code [from, to)}, at most 31 days apart, on a grid
  * of {@code slotMinutes} (5–60, default 15), of one staff member when {@code staffId} is given, or with whom Slotwise
- * would assign to each segment when {@code anyStaff} is true. What cannot be read is 400, as for any list's parameters.
+ * would assign to each segment when {@code anyStaff} is true, of the staff at {@code locationId} only when it is given
+ * (CONTRACT §17: an id of no location finds none). What cannot be read is 400, as for any list's parameters.
  */
 record AvailabilityQuery(List<String> serviceIds, String serviceField, Instant from, Instant to, String staffId, boolean anyStaff,
-        int slotMinutes) {
+        int slotMinutes, String locationId) {
 
     static final Duration LONGEST_SEARCH = Duration.ofDays(31);
     private static final Instant FIRST_WRITABLE = Instant.parse("0001-01-01T00:00:00Z");
 
     static AvailabilityQuery parse(String serviceId, String serviceIds, String from, String to, String staffId,
-            String anyStaff, String slotMinutes) {
+            String anyStaff, String slotMinutes, String locationId) {
         List<String> services = services(serviceId, serviceIds);
         boolean any = anyStaff(anyStaff);
         String staff = staffId == null || staffId.isBlank() ? null : staffId;
@@ -39,7 +40,11 @@ record AvailabilityQuery(List<String> serviceIds, String serviceField, Instant f
         if (start.isBefore(FIRST_WRITABLE) || end.isAfter(Window.LAST_WRITABLE)) {
             throw ApiException.malformed("from and to must be in the years 0001 to 9999");
         }
-        return new AvailabilityQuery(services, serviceIds == null ? "serviceId" : "serviceIds", start, end, staff, any, grid(slotMinutes));
+        if (locationId != null && locationId.isBlank()) {
+            throw ApiException.malformed("locationId must not be empty");
+        }
+        return new AvailabilityQuery(services, serviceIds == null ? "serviceId" : "serviceIds", start, end, staff, any,
+                grid(slotMinutes), locationId);
     }
 
     /** {@code serviceId} or {@code serviceIds}, exactly one. */

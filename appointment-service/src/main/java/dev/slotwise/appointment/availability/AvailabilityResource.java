@@ -40,9 +40,10 @@ public class AvailabilityResource {
     public Uni<Response> search(@QueryParam("serviceId") String serviceId,
             @QueryParam("serviceIds") String serviceIds, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("staffId") String staffId,
-            @QueryParam("anyStaff") String anyStaff, @QueryParam("slotMinutes") String slotMinutes) {
+            @QueryParam("anyStaff") String anyStaff, @QueryParam("slotMinutes") String slotMinutes,
+            @QueryParam("locationId") String locationId) {
         AvailabilityQuery query = AvailabilityQuery.parse(serviceId, serviceIds, from, to, staffId, anyStaff,
-                slotMinutes);
+                slotMinutes, locationId);
         return search.search(Caller.of(tenant), query)
                 .map(answer -> Response.ok(answer, MediaType.APPLICATION_JSON_TYPE).build());
     }

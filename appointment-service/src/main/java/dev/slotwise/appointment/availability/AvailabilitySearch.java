@@ -34,7 +34,7 @@ public class AvailabilitySearch {
         List<RuleBooks.Wanted> wanted = query.serviceIds().stream()
                 .map(id -> new RuleBooks.Wanted(query.serviceField(), id, "staffId", query.anyStaff() ? null : query.staffId(), true))
                 .toList();
-        return ruleBooks.forSearch(caller, wanted, query.from(), query.to()).map(checked -> {
+        return ruleBooks.forSearch(caller, wanted, query.from(), query.to(), query.locationId()).map(checked -> {
             if (!checked.errors().isEmpty()) {
                 throw ApiException.invalid(checked.errors());
             }

@@ -1,11 +1,13 @@
 package dev.slotwise.appointment.booking;
 
 import dev.slotwise.appointment.rules.BookedTime;
+import dev.slotwise.appointment.rules.ResourceTime;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -27,6 +29,16 @@ public class BookedTimes {
             where tenant_id = $1 and state <> 'cancelled' and live_until > clock_timestamp()
               and starts_at >= $2 and starts_at < $3""";
     private static final String STARTING_WITH = STARTING + " and staff_id = any($4)";
+    /**
+     * The resources taken (CONTRACT §17) by booked and no-show appointments and live holds, whose occupied range
+     * starts in a span: the span begins early enough for the longest visit (five services of 720 minutes with their
+     * buffers) to reach into the window.
+     */
+    private static final String RESOURCES_TAKEN = """
+            select owner_id, resource_id, occupied_from, occupied_until, state from resource_occupations
+            where tenant_id = $1 and state in ('booked', 'no_show', 'held') and live_until > clock_timestamp()
+              and occupied_from >= $2 and occupied_from < $3""";
+    private static final Duration LONGEST_VISIT = Duration.ofMinutes(5 * (720 + 2 * 240));
 
     private final Pool pool;
 
@@ -55,6 +67,26 @@ public class BookedTimes {
                 boolean occupies = !"completed".equals(state);
                 found.add(new BookedTime(id, row.getString(1), millis(row, 2), millis(row, 3), occupiedFrom,
                         occupies ? millis(row, 5) : occupiedFrom, true, "held".equals(state)));
+            }
+            return found;
+        });
+    }
+
+    /**
+     * The time resources are taken in {@code [from, to)} (by what occupies them from as early as the longest visit
+     * before {@code from}), without what {@code moving} takes (the appointment being rescheduled; null for none).
+     */
+    Uni<List<ResourceTime>> resourcesTaken(String tenantId, Instant from, Instant to, String moving) {
+        Tuple arguments = Tuple.of(tenantId, from.minus(LONGEST_VISIT).atOffset(ZoneOffset.UTC),
+                to.atOffset(ZoneOffset.UTC));
+        return pool.preparedQuery(RESOURCES_TAKEN).execute(arguments).map(rows -> {
+            List<ResourceTime> found = new ArrayList<>(rows.size());
+            for (Row row : rows) {
+                String owner = row.getString(0);
+                if (!owner.equals(moving)) {
+                    found.add(new ResourceTime(owner, row.getString(1), millis(row, 2), millis(row, 3),
+                            "held".equals(row.getString(4))));
+                }
             }
             return found;
         });

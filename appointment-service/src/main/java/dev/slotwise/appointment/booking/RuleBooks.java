@@ -2,6 +2,7 @@ package dev.slotwise.appointment.booking;
 
 import dev.slotwise.appointment.reference.CatalogDirectory;
 import dev.slotwise.appointment.rules.BookedTime;
+import dev.slotwise.appointment.rules.ResourceTime;
 import dev.slotwise.appointment.rules.BookingContext;
 import dev.slotwise.appointment.rules.RuleBook;
 import dev.slotwise.appointment.rules.Window;
@@ -52,7 +53,7 @@ public class RuleBooks {
      * {@code moving} (null: none). A segment without a staff member reads every staff member's calendar.
      */
     public Uni<Checked> forVisit(Caller caller, List<Wanted> segments, Instant startsAt, String moving) {
-        return read(caller, segments, Window.around(startsAt, segments.size()), moving);
+        return read(caller, segments, Window.around(startsAt, segments.size()), moving, null);
     }
 
     /**
@@ -60,8 +61,16 @@ public class RuleBooks {
      * {@code [from, to)}.
      */
     public Uni<Checked> forSearch(Caller caller, List<Wanted> segments, Instant from, Instant to) {
+        return forSearch(caller, segments, from, to, null);
+    }
+
+    /**
+     * The same, of the staff at {@code locationId} only (CONTRACT §17; null: all): the ids named are checked against
+     * every staff member, and the rules then know only those at the location.
+     */
+    public Uni<Checked> forSearch(Caller caller, List<Wanted> segments, Instant from, Instant to, String locationId) {
         return read(caller, segments, Window.between(from, to.plus(Window.LONGEST_SERVICE.multipliedBy(
-                segments.size()))), null);
+                segments.size()))), null, locationId);
     }
 
     /** The tenant's booking policy alone. */
@@ -71,7 +80,8 @@ public class RuleBooks {
                 .map(context -> context.policy() == null ? BookingContext.Policy.DEFAULT : context.policy());
     }
 
-    private Uni<Checked> read(Caller caller, List<Wanted> segments, Window window, String moving) {
+    private Uni<Checked> read(Caller caller, List<Wanted> segments, Window window, String moving,
+            String locationId) {
         // an id that cannot be one names nothing: answered at once, without a lookup (nor one of every staff member)
         List<FieldError> malformed = new ArrayList<>();
         for (Wanted segment : segments) {
@@ -93,8 +103,11 @@ public class RuleBooks {
         Uni<BookingContext> context = catalog.bookingContext(caller.bearerToken(), services, staff,
                 window.fromInstant(), window.toInstant());
         Uni<List<BookedTime>> appointments = booked.starting(caller.tenantId(), staff, starts[0], starts[1], moving);
-        return Uni.combine().all().unis(context, appointments).asTuple().map(found -> {
-            RuleBook rules = RuleBook.of(found.getItem1(), found.getItem2(), caller.timeZone(), Instant.now(), window);
+        Uni<List<ResourceTime>> resources = booked.resourcesTaken(caller.tenantId(), window.fromInstant(),
+                window.toInstant(), moving);
+        return Uni.combine().all().unis(context, appointments, resources).asTuple().map(found -> {
+            RuleBook rules = RuleBook.of(found.getItem1(), found.getItem2(), found.getItem3(), caller.timeZone(),
+                    Instant.now(), window);
             List<FieldError> errors = new ArrayList<>();
             for (Wanted segment : segments) {
                 BookingContext.ServiceTerms service = rules.service(segment.serviceId());
@@ -106,6 +119,14 @@ public class RuleBooks {
                 if (segment.staffId() != null && !rules.knowsStaff(segment.staffId())) {
                     errors.add(new FieldError(segment.staffField(), "is not a staff member of this business"));
                 }
+            }
+            if (locationId != null && errors.isEmpty()) {
+                BookingContext all = found.getItem1();
+                BookingContext atLocation = new BookingContext(all.policy(), all.services(), all.staff().stream()
+                        .filter(member -> locationId.equals(member.locationId())).toList(), all.closures(),
+                        all.resources());
+                rules = RuleBook.of(atLocation, found.getItem2(), found.getItem3(), caller.timeZone(), Instant.now(),
+                        window);
             }
             return new Checked(rules, errors.stream().distinct().toList());
         });

@@ -48,6 +48,13 @@ public class HoldBook {
     }
 
     Uni<HoldView> hold(Caller caller, NewHold input) {
+        // a racing booking or hold took a resource the rules gave this one: decided again (see AppointmentBook)
+        return Uni.createFrom().deferred(() -> holdOnce(caller, input))
+                .onFailure(VisitSegments.LOST_A_RESOURCE).retry().atMost(VisitSegments.RESOURCE_RETRIES)
+                .onFailure(VisitSegments.LOST_A_RESOURCE).transform(e -> VisitSegments.resourceTaken());
+    }
+
+    private Uni<HoldView> holdOnce(Caller caller, NewHold input) {
         List<RuleBooks.Wanted> wanted = VisitInput.required(input.serviceId(), input.staffId(), input.segments(),
                 input.startsAt());
         Instant startsAt = VisitPlans.writableStart(input.startsAt());

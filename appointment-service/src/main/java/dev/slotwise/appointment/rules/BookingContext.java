@@ -1,5 +1,6 @@
 package dev.slotwise.appointment.rules;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -12,7 +13,18 @@ import java.util.List;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record BookingContext(Policy policy, List<ServiceTerms> services, List<StaffCalendar> staff,
-        List<ClosedDay> closures) {
+        List<ClosedDay> closures, List<ResourceRef> resources) {
+
+    /** A catalog that sends no resources (a tenant without them, or the release before §17): none. */
+    @JsonCreator
+    public BookingContext {
+        resources = resources == null ? List.of() : resources;
+    }
+
+    public BookingContext(Policy policy, List<ServiceTerms> services, List<StaffCalendar> staff,
+            List<ClosedDay> closures) {
+        this(policy, services, staff, closures, List.of());
+    }
 
     /** The tenant's booking policy; null limits are no limits. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -22,10 +34,23 @@ public record BookingContext(Policy policy, List<ServiceTerms> services, List<St
         public static final Policy DEFAULT = new Policy(0, null, 0, null, null);
     }
 
-    /** What a booking takes of a service: its length, its buffers, whether it is still offered. */
+    /**
+     * What a booking takes of a service: its length, its buffers, whether it is still offered, and one active resource
+     * of each of its required types (CONTRACT §17; none when empty).
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ServiceTerms(String id, int durationMinutes, int bufferBeforeMinutes, int bufferAfterMinutes,
-            boolean active) {
+            boolean active, List<String> requiredResourceTypes) {
+
+        @JsonCreator
+        public ServiceTerms {
+            requiredResourceTypes = requiredResourceTypes == null ? List.of() : requiredResourceTypes;
+        }
+
+        public ServiceTerms(String id, int durationMinutes, int bufferBeforeMinutes, int bufferAfterMinutes,
+                boolean active) {
+            this(id, durationMinutes, bufferBeforeMinutes, bufferAfterMinutes, active, List.of());
+        }
 
         public Terms terms() {
             return new Terms(durationMinutes, bufferBeforeMinutes, bufferAfterMinutes);
@@ -33,12 +58,22 @@ public record BookingContext(Policy policy, List<ServiceTerms> services, List<St
     }
 
     /**
-     * When a staff member can be booked: the services they perform (empty: all), their weekly hours (empty: none
-     * set), the dates whose hours replace the weekly ones, and their time off.
+     * When a staff member can be booked: the services they perform (empty: all), their location and its time zone
+     * (CONTRACT §17; both null without one: the tenant's zone), their weekly hours (empty: none set), the dates whose
+     * hours replace the weekly ones, and their time off. Hours and dates are local to their zone.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record StaffCalendar(String id, List<String> serviceIds, List<WeeklyRange> weekly,
-            List<DateOverride> dateOverrides, List<Period> timeOff) {
+    public record StaffCalendar(String id, List<String> serviceIds, String locationId, String timeZone,
+            List<WeeklyRange> weekly, List<DateOverride> dateOverrides, List<Period> timeOff) {
+
+        @JsonCreator
+        public StaffCalendar {
+        }
+
+        public StaffCalendar(String id, List<String> serviceIds, List<WeeklyRange> weekly,
+                List<DateOverride> dateOverrides, List<Period> timeOff) {
+            this(id, serviceIds, null, null, weekly, dateOverrides, timeOff);
+        }
 
         public boolean performs(String serviceId) {
             return serviceIds.isEmpty() || serviceIds.contains(serviceId);
@@ -63,6 +98,11 @@ public record BookingContext(Policy policy, List<ServiceTerms> services, List<St
     /** A period of time off, {@code [startsAt, endsAt)}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Period(Instant startsAt, Instant endsAt) {
+    }
+
+    /** An active resource a booking may take (CONTRACT §17): its type and location (null: for staff without one). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ResourceRef(String id, String type, String locationId) {
     }
 
     /** A closed local date; {@code locationId} null for the whole business. */

@@ -20,11 +20,14 @@ public sealed interface Decision permits Decision.Plan, Decision.Refusal {
     }
 
     /**
-     * One segment as booked: its times, the buffers it is booked with, the range it occupies of its staff member, and
-     * the local day (with its bounds) whose limit it counts toward.
+     * One segment as booked: its times, the buffers it is booked with, the range it occupies of its staff member, the
+     * local day of the staff member's zone (with its bounds) whose limit it counts toward, the resources it takes
+     * (CONTRACT §17; empty for a service that requires none), and its staff member's location and that location's
+     * time zone (both null without one).
      */
     record PlannedSegment(String serviceId, String staffId, Instant startsAt, Instant endsAt, Terms terms,
-            Instant occupiedFrom, Instant occupiedUntil, LocalDate day, Instant dayStart, Instant dayEnd) {
+            Instant occupiedFrom, Instant occupiedUntil, LocalDate day, Instant dayStart, Instant dayEnd,
+            List<String> resourceIds, String locationId, String timeZone) {
     }
 
     /** The visit cannot happen now, for these reasons (never none). */

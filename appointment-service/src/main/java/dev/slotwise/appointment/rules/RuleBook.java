@@ -1,6 +1,6 @@
 package dev.slotwise.appointment.rules;
 
-import dev.slotwise.appointment.rules.BookingContext.ClosedDay;
+import dev.slotwise.appointment.rules.BookingContext.ResourceRef;
 import dev.slotwise.appointment.rules.BookingContext.Policy;
 import dev.slotwise.appointment.rules.BookingContext.ServiceTerms;
 import dev.slotwise.appointment.rules.BookingContext.StaffCalendar;
@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The booking rules (CONTRACT §14, §15) — the one place that decides whether a visit can happen at a time. A pure
@@ -35,39 +36,55 @@ public final class RuleBook {
     static final long PAST_GRACE = 60_000L;
     private static final long DAY = 86_400_000L;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm");
+    private static final String NO_LOCATION = "";
 
     private final Policy policy;
     private final Map<String, ServiceTerms> services = new HashMap<>();
     private final Map<String, StaffTimeline> staff = new HashMap<>();
     private final List<StaffTimeline> staffInOrder = new ArrayList<>();
+    /** The tenant's local days (for the details of a segment nobody could take). */
     private final LocalDays days;
-    private final Spans closed;
+    /** The active resources by type and location ({@link #NO_LOCATION} for none), each list by id. */
+    private final Map<String, Map<String, List<String>>> resources = new HashMap<>();
+    /** The time each resource is taken, by booked and no-show appointments and live holds (buffers included). */
+    private final Map<String, Spans> resourceTaken = new HashMap<>();
     private final long now;
     private final long earliest;
     private final long latest;
 
-    private RuleBook(BookingContext context, List<BookedTime> booked, ZoneId zone, Instant now, Window window) {
+    private RuleBook(BookingContext context, List<BookedTime> booked, List<ResourceTime> resourceTimes, ZoneId zone,
+            Instant now, Window window) {
         this.policy = context.policy() == null ? Policy.DEFAULT : context.policy();
         this.days = new LocalDays(zone, window.from(), window.to());
+        Map<ZoneId, LocalDays> daysByZone = new HashMap<>();
+        daysByZone.put(zone, days);
         this.now = now.toEpochMilli();
         this.earliest = policy.minNoticeMinutes() == 0 ? this.now - PAST_GRACE
                 : this.now + policy.minNoticeMinutes() * Terms.MINUTE;
         this.latest = policy.maxAdvanceDays() == null ? Long.MAX_VALUE : this.now + policy.maxAdvanceDays() * DAY;
         context.services().forEach(service -> services.put(service.id(), service));
-        Spans.Builder closedDays = new Spans.Builder();
-        for (ClosedDay day : context.closures()) {
-            int index = day.locationId() == null ? days.indexOf(day.date()) : -1;
-            if (index >= 0) {
-                closedDays.add(days.start(index), days.end(index));
+        for (ResourceRef resource : context.resources()) {
+            resources.computeIfAbsent(resource.type(), type -> new HashMap<>())
+                    .computeIfAbsent(locationKey(resource.locationId()), location -> new ArrayList<>())
+                    .add(resource.id());
+        }
+        resources.values().forEach(byLocation -> byLocation.values().forEach(ids -> ids.sort(String::compareTo)));
+        Map<String, Spans.Builder> taken = new HashMap<>();
+        for (ResourceTime time : resourceTimes) {
+            if (time.occupiedUntil() > time.occupiedFrom()) {
+                taken.computeIfAbsent(time.resourceId(), id -> new Spans.Builder())
+                        .add(time.occupiedFrom(), time.occupiedUntil());
             }
         }
-        this.closed = closedDays.build();
+        taken.forEach((id, spans) -> resourceTaken.put(id, spans.build()));
         Map<String, List<BookedTime>> byStaff = new HashMap<>();
         booked.forEach(time -> byStaff.computeIfAbsent(time.staffId(), id -> new ArrayList<>()).add(time));
         List<StaffCalendar> calendars = new ArrayList<>(context.staff());
         calendars.sort((a, b) -> a.id().compareTo(b.id()));
         for (StaffCalendar calendar : calendars) {
-            StaffTimeline timeline = new StaffTimeline(calendar, days,
+            LocalDays memberDays = calendar.timeZone() == null ? days : daysByZone.computeIfAbsent(
+                    ZoneId.of(calendar.timeZone()), memberZone -> new LocalDays(memberZone, window.from(), window.to()));
+            StaffTimeline timeline = new StaffTimeline(calendar, memberDays, context.closures(),
                     byStaff.getOrDefault(calendar.id(), List.of()));
             staff.put(calendar.id(), timeline);
             staffInOrder.add(timeline);
@@ -81,7 +98,16 @@ public final class RuleBook {
      */
     public static RuleBook of(BookingContext context, List<BookedTime> booked, ZoneId zone, Instant now,
             Window window) {
-        return new RuleBook(context, booked, zone, now, window);
+        return new RuleBook(context, booked, List.of(), zone, now, window);
+    }
+
+    /**
+     * The same, with the time the resources are taken ({@code resourceTimes}: what there is of it in the window,
+     * without the appointment being moved, if any).
+     */
+    public static RuleBook of(BookingContext context, List<BookedTime> booked, List<ResourceTime> resourceTimes,
+            ZoneId zone, Instant now, Window window) {
+        return new RuleBook(context, booked, resourceTimes, zone, now, window);
     }
 
     public Policy policy() {
@@ -111,6 +137,8 @@ public final class RuleBook {
     public Decision decide(VisitRequest request) {
         List<PlannedSegment> plan = new ArrayList<>();
         List<Reason> reasons = new ArrayList<>();
+        // where the visit takes place: its first segment's staff member's location (an assigned segment stays there)
+        StaffTimeline opening = null;
         Map<String, Long> occupiedUntil = new HashMap<>();
         long start = request.startsAt().toEpochMilli();
         for (int i = 0; i < request.segments().size(); i++) {
@@ -118,19 +146,24 @@ public final class RuleBook {
             Terms terms = segment.kept() != null ? segment.kept() : services.get(segment.serviceId()).terms();
             boolean first = i == 0;
             String staffId = segment.staffId();
+            StaffTimeline member = null;
             if (staffId == null) {
-                int assigned = assign(segment.serviceId(), terms, start, first);
+                int assigned = assign(segment.serviceId(), terms, start, first, opening);
                 if (assigned < 0) {
-                    reasons.add(noneFree(start, terms, first));
+                    reasons.add(noneFree(segment.serviceId(), start, terms, first));
                 } else {
-                    staffId = staffInOrder.get(assigned).id();
+                    member = staffInOrder.get(assigned);
+                    staffId = member.id();
                 }
             } else {
-                StaffTimeline member = staff.get(staffId);
+                member = staff.get(staffId);
                 int refused = evaluate(member, segment.serviceId(), terms, start, first);
                 if (refused != 0) {
-                    describe(refused, member, terms, start, reasons);
+                    describe(refused, member, segment.serviceId(), terms, start, reasons);
                 }
+            }
+            if (first) {
+                opening = member;
             }
             long end = start + terms.length();
             long from = start - terms.before();
@@ -143,10 +176,15 @@ public final class RuleBook {
             if (staffId != null) {
                 occupiedUntil.merge(staffId, until, Math::max);
             }
-            int day = days.indexOf(start);
+            LocalDays local = member == null ? days : member.days;
+            int day = local.indexOf(start);
+            List<String> taken = member == null ? List.of()
+                    : resourcesFor(member, segment.serviceId(), start - terms.before(), end + terms.after());
             plan.add(new PlannedSegment(segment.serviceId(), staffId, Instant.ofEpochMilli(start),
                     Instant.ofEpochMilli(end), terms, Instant.ofEpochMilli(from), Instant.ofEpochMilli(until),
-                    days.date(day), Instant.ofEpochMilli(days.start(day)), Instant.ofEpochMilli(days.end(day))));
+                    local.date(day), Instant.ofEpochMilli(local.start(day)), Instant.ofEpochMilli(local.end(day)),
+                    taken == null ? List.of() : taken, member == null ? null : member.calendar.locationId(),
+                    member == null ? null : member.calendar.timeZone()));
             start = end;
         }
         return reasons.isEmpty() ? new Decision.Plan(List.copyOf(plan)) : new Decision.Refusal(List.copyOf(reasons));
@@ -157,30 +195,47 @@ public final class RuleBook {
      * into {@link #staffIds()}, or -1 when nobody can: among the staff members who perform the service, have hours
      * set for the whole of it (a member without a schedule is booked only by name) and whom the rules accept at
      * {@code start}, the one with the fewest booked minutes on that local day (appointments not cancelled and live
-     * holds, as they stood before this visit), ties by the smallest id in string order. The booking and the
-     * search's {@code anyStaff} both ask this, so a slot offered names whom the booking then assigns.
+     * holds, as they stood before this visit), ties by the smallest id in string order. A later segment of a visit
+     * ({@code opening}: the staff member of its first segment; null for the first) is given only staff at the same
+     * location (CONTRACT §17: a visit takes place in one place). The booking and the search's {@code anyStaff} both
+     * ask this, so a slot offered names whom the booking then assigns.
      */
-    private int assign(String serviceId, Terms terms, long start, boolean first) {
-        int day = days.indexOf(start);
+    private int assign(String serviceId, Terms terms, long start, boolean first, StaffTimeline opening) {
         long end = start + terms.length();
         int best = -1;
+        long fewest = 0;
         for (int index = 0; index < staffInOrder.size(); index++) {
             StaffTimeline member = staffInOrder.get(index);
-            if (!member.calendar.performs(serviceId) || !member.set.contains(start, end)
+            if (opening != null && !Objects.equals(opening.calendar.locationId(), member.calendar.locationId())
+                    || !member.calendar.performs(serviceId) || !member.set.contains(start, end)
                     || evaluate(member, serviceId, terms, start, first) != 0) {
                 continue;
             }
-            if (best < 0 || day >= 0 && member.bookedPerDay[day] < staffInOrder.get(best).bookedPerDay[day]) {
+            int day = member.days.indexOf(start);
+            long minutes = day >= 0 ? member.bookedPerDay[day] : 0;
+            if (best < 0 || day >= 0 && minutes < fewest) {
                 best = index;
+                fewest = minutes;
             }
         }
         return best;
     }
 
-    /** Why a segment without a staff member could not be given one: the booking window, else nobody free. */
-    private Reason noneFree(long start, Terms terms, boolean first) {
+    /**
+     * Why a segment without a staff member could not be given one: the booking window; else, when a member who
+     * performs the service and has hours then is refused for the resources alone, {@code resource_unavailable}; else
+     * nobody free.
+     */
+    private Reason noneFree(String serviceId, long start, Terms terms, boolean first) {
         if (first && (start < earliest || start > latest)) {
             return new Reason(ReasonCode.OUTSIDE_BOOKING_WINDOW, windowDetail(start), null);
+        }
+        long end = start + terms.length();
+        for (StaffTimeline member : staffInOrder) {
+            if (member.calendar.performs(serviceId) && member.set.contains(start, end)
+                    && evaluate(member, serviceId, terms, start, first) == ReasonCode.RESOURCE_UNAVAILABLE.bit()) {
+                return resourceUnavailable(member, serviceId, start - terms.before(), end + terms.after());
+            }
         }
         return new Reason(ReasonCode.NO_STAFF_AVAILABLE, "no staff member who performs the service is free for "
                 + clock(start) + "–" + clock(start + terms.length()) + " on " + days.date(days.indexOf(start)), null);
@@ -237,7 +292,8 @@ public final class RuleBook {
                         start = grid.after(start)) {
                     int[] chosen = new int[n];
                     int i = 0;
-                    while (i < n && (chosen[i] = assign(serviceIds.get(i), terms[i], start + offsets[i], i == 0)) >= 0) {
+                    while (i < n && (chosen[i] = assign(serviceIds.get(i), terms[i], start + offsets[i], i == 0,
+                            i == 0 ? null : staffInOrder.get(chosen[0]))) >= 0) {
                         i++;
                     }
                     if (i == n) {
@@ -302,7 +358,7 @@ public final class RuleBook {
         if (first && (start < earliest || start > latest)) {
             refused |= ReasonCode.OUTSIDE_BOOKING_WINDOW.bit();
         }
-        if (closed.overlaps(start, end)) {
+        if (member.closed.overlaps(start, end)) {
             refused |= ReasonCode.CLOSED.bit();
         }
         if (!member.bookable.contains(start, end)) {
@@ -321,25 +377,86 @@ public final class RuleBook {
             refused |= ReasonCode.HELD.bit();
         }
         Integer limit = policy.maxAppointmentsPerStaffPerDay();
-        int day = days.indexOf(start);
+        int day = member.days.indexOf(start);
         if (limit != null && day >= 0 && member.perDay[day] >= limit) {
             refused |= ReasonCode.DAILY_LIMIT_REACHED.bit();
+        }
+        if (resourcesFor(member, serviceId, start - terms.before(), end + terms.after()) == null) {
+            refused |= ReasonCode.RESOURCE_UNAVAILABLE.bit();
         }
         return refused;
     }
 
+    /**
+     * The resources a segment of {@code serviceId} with {@code member} takes for {@code [from, until)} (CONTRACT §17):
+     * for each type the service requires, the active resource of that type at the member's location (or without a
+     * location, when the member has none) with the smallest id that nothing else takes then; empty when the service
+     * requires none; null when a type has no such resource free.
+     */
+    private List<String> resourcesFor(StaffTimeline member, String serviceId, long from, long until) {
+        ServiceTerms service = services.get(serviceId);
+        if (service == null || service.requiredResourceTypes().isEmpty()) {
+            return List.of();
+        }
+        List<String> chosen = new ArrayList<>(service.requiredResourceTypes().size());
+        for (String type : service.requiredResourceTypes()) {
+            String free = null;
+            for (String id : resourcesOf(type, member.calendar.locationId())) {
+                Spans taken = resourceTaken.get(id);
+                if (taken == null || !taken.overlaps(from, until)) {
+                    free = id;
+                    break;
+                }
+            }
+            if (free == null) {
+                return null;
+            }
+            chosen.add(free);
+        }
+        return chosen;
+    }
+
+    private List<String> resourcesOf(String type, String locationId) {
+        return resources.getOrDefault(type, Map.of()).getOrDefault(locationKey(locationId), List.of());
+    }
+
+    /** A map key for a location, also for none. */
+    private static String locationKey(String locationId) {
+        return locationId == null ? NO_LOCATION : locationId;
+    }
+
+    /** The reason no resource of some type the service requires is free for {@code [from, until)} with the member. */
+    private Reason resourceUnavailable(StaffTimeline member, String serviceId, long from, long until) {
+        List<String> missing = new ArrayList<>();
+        for (String type : services.get(serviceId).requiredResourceTypes()) {
+            boolean free = resourcesOf(type, member.calendar.locationId()).stream().anyMatch(id ->
+                    !resourceTaken.containsKey(id) || !resourceTaken.get(id).overlaps(from, until));
+            if (!free) {
+                missing.add(type);
+            }
+        }
+        String where = member.calendar.locationId() == null ? "without a location"
+                : "at location " + member.calendar.locationId();
+        return new Reason(ReasonCode.RESOURCE_UNAVAILABLE, "no active resource of type " + String.join(", ", missing)
+                + " " + where + " is free for " + clock(from, member) + "–" + clock(until, member)
+                + " (buffers included)", null);
+    }
+
     /** Each reason of {@code refused}, in words, in the order of {@link ReasonCode}. */
-    private void describe(int refused, StaffTimeline member, Terms terms, long start, List<Reason> reasons) {
+    private void describe(int refused, StaffTimeline member, String serviceId, Terms terms, long start,
+            List<Reason> reasons) {
         long end = start + terms.length();
         if ((refused & ReasonCode.OUTSIDE_BOOKING_WINDOW.bit()) != 0) {
             reasons.add(new Reason(ReasonCode.OUTSIDE_BOOKING_WINDOW, windowDetail(start), null));
         }
         if ((refused & ReasonCode.CLOSED.bit()) != 0) {
-            reasons.add(new Reason(ReasonCode.CLOSED, "the business is closed on " + closedDates(start, end), null));
+            reasons.add(new Reason(ReasonCode.CLOSED, "the business is closed on " + closedDates(member, start, end),
+                    null));
         }
         if ((refused & ReasonCode.OUTSIDE_WORKING_HOURS.bit()) != 0) {
             reasons.add(new Reason(ReasonCode.OUTSIDE_WORKING_HOURS, "the staff member does not work for the whole of "
-                    + clock(start) + "–" + clock(end) + " on " + days.date(days.indexOf(start)), null));
+                    + clock(start, member) + "–" + clock(end, member) + " on "
+                    + member.days.date(member.days.indexOf(start)), null));
         }
         if ((refused & ReasonCode.TIME_OFF.bit()) != 0) {
             reasons.add(new Reason(ReasonCode.TIME_OFF, "the staff member is on time off during this time", null));
@@ -355,19 +472,22 @@ public final class RuleBook {
                 if (other.occupiedFrom() < until && from < other.occupiedUntil()) {
                     reasons.add(other.held()
                             ? new Reason(ReasonCode.HELD, "a hold takes the staff member from "
-                                    + clock(other.occupiedFrom()) + " to " + clock(other.occupiedUntil())
+                                    + clock(other.occupiedFrom(), member) + " to " + clock(other.occupiedUntil(), member)
                                     + " (buffers included) until it expires or is released, which this time with its "
-                                    + "buffers (" + clock(from) + "–" + clock(until) + ") overlaps", null)
+                                    + "buffers (" + clock(from, member) + "–" + clock(until, member) + ") overlaps", null)
                             : new Reason(ReasonCode.BOOKED, "appointment " + other.ownerId()
-                                    + " takes the staff member from " + clock(other.occupiedFrom()) + " to "
-                                    + clock(other.occupiedUntil()) + " (buffers included), which this time with its "
-                                    + "buffers (" + clock(from) + "–" + clock(until) + ") overlaps", other.ownerId()));
+                                    + " takes the staff member from " + clock(other.occupiedFrom(), member) + " to "
+                                    + clock(other.occupiedUntil(), member) + " (buffers included), which this time with its "
+                                    + "buffers (" + clock(from, member) + "–" + clock(until, member) + ") overlaps", other.ownerId()));
                 }
             }
         }
         if ((refused & ReasonCode.DAILY_LIMIT_REACHED.bit()) != 0) {
-            int day = days.indexOf(start);
-            reasons.add(dailyLimitReached(member.perDay[day], days.date(day)));
+            int day = member.days.indexOf(start);
+            reasons.add(dailyLimitReached(member.perDay[day], member.days.date(day)));
+        }
+        if ((refused & ReasonCode.RESOURCE_UNAVAILABLE.bit()) != 0) {
+            reasons.add(resourceUnavailable(member, serviceId, start - terms.before(), end + terms.after()));
         }
     }
 
@@ -387,18 +507,24 @@ public final class RuleBook {
         return "bookings may start at most " + policy.maxAdvanceDays() + " days from now";
     }
 
-    private String closedDates(long start, long end) {
+    private static String closedDates(StaffTimeline member, long start, long end) {
+        LocalDays local = member.days;
         List<String> dates = new ArrayList<>();
-        for (int day = days.indexOf(start); day >= 0 && day < days.count() && days.start(day) < end; day++) {
-            if (closed.overlaps(days.start(day), days.end(day))) {
-                dates.add(days.date(day).toString());
+        for (int day = local.indexOf(start); day >= 0 && day < local.count() && local.start(day) < end; day++) {
+            if (member.closed.overlaps(local.start(day), local.end(day))) {
+                dates.add(local.date(day).toString());
             }
         }
         return String.join(", ", dates);
     }
 
-    /** A local wall-clock time, HH:MM. */
+    /** A local wall-clock time of the tenant's zone, HH:MM. */
     private String clock(long t) {
         return Instant.ofEpochMilli(t).atZone(days.zone()).format(CLOCK);
+    }
+
+    /** A local wall-clock time of the member's zone, HH:MM. */
+    private static String clock(long t, StaffTimeline member) {
+        return Instant.ofEpochMilli(t).atZone(member.days.zone()).format(CLOCK);
     }
 }

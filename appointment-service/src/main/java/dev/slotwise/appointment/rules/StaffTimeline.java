@@ -1,5 +1,6 @@
 package dev.slotwise.appointment.rules;
 
+import dev.slotwise.appointment.rules.BookingContext.ClosedDay;
 import dev.slotwise.appointment.rules.BookingContext.DateOverride;
 import dev.slotwise.appointment.rules.BookingContext.DayRange;
 import dev.slotwise.appointment.rules.BookingContext.Period;
@@ -34,6 +35,10 @@ final class StaffTimeline {
     private static final String END_OF_DAY = "24:00";
 
     final StaffCalendar calendar;
+    /** The local days of the member's time zone (their location's, else the tenant's). */
+    final LocalDays days;
+    /** The local days of their zone on which the business, or their location, is closed. */
+    final Spans closed;
     /** Where hours are set (weekly or by override): the stretches the availability search offers starts in. */
     final Spans set;
     /** Where a booking may be: {@link #set}, plus every day without hours of a member who has no weekly hours. */
@@ -49,8 +54,18 @@ final class StaffTimeline {
     /** Per local day, the booked time (milliseconds, without buffers) that counts toward it: any-staff weighs it. */
     final long[] bookedPerDay;
 
-    StaffTimeline(StaffCalendar calendar, LocalDays days, List<BookedTime> booked) {
+    StaffTimeline(StaffCalendar calendar, LocalDays days, List<ClosedDay> closures, List<BookedTime> booked) {
         this.calendar = calendar;
+        this.days = days;
+        Spans.Builder closedDays = new Spans.Builder();
+        for (ClosedDay closure : closures) {
+            int index = closure.locationId() == null || closure.locationId().equals(calendar.locationId())
+                    ? days.indexOf(closure.date()) : -1;
+            if (index >= 0) {
+                closedDays.add(days.start(index), days.end(index));
+            }
+        }
+        this.closed = closedDays.build();
         Map<LocalDate, List<DayRange>> overrides = new HashMap<>();
         for (DateOverride override : calendar.dateOverrides()) {
             overrides.put(override.date(), override.ranges());

@@ -38,8 +38,12 @@ public record Window(long from, long to) {
      */
     public Instant[] startsToRead(ZoneId zone) {
         LocalDays days = new LocalDays(zone, from, to);
-        return new Instant[] {Instant.ofEpochMilli(days.start(0)), Instant.ofEpochMilli(days.end(days.count() - 1))};
+        // a staff member's location may be in another zone (CONTRACT §17): its local days begin up to 26 hours from
+        // the tenant's, so a day more on each side holds theirs too
+        return new Instant[] {Instant.ofEpochMilli(days.start(0) - DAY), Instant.ofEpochMilli(days.end(days.count() - 1) + DAY)};
     }
+
+    private static final long DAY = 86_400_000L;
 
     public Instant fromInstant() {
         return Instant.ofEpochMilli(from);

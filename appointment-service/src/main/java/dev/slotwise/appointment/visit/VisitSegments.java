@@ -1,11 +1,14 @@
 package dev.slotwise.appointment.visit;
 
 import dev.slotwise.appointment.rules.Decision;
+import dev.slotwise.commons.pg.ConstraintViolations;
+import dev.slotwise.commons.problem.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.function.Predicate;
 
 /**
  * The rows of {@code visit_segments} (V3__visits.sql), in the transaction of the caller: one per segment of an
@@ -19,12 +22,32 @@ public class VisitSegments {
 
     /** The exclusion constraint over occupied ranges and lives. */
     public static final String NO_OVERLAP = "visit_segments_no_overlap";
+    /**
+     * The exclusion constraint over the occupied ranges and lives of one resource (V5): the rows of
+     * {@code resource_occupations} follow each segment's {@code resource_ids} by trigger.
+     */
+    public static final String RESOURCE_NO_OVERLAP = "resource_occupations_no_overlap";
+    /** Another booking or hold took a resource this one was given: the resources' constraint refused it. */
+    public static final Predicate<Throwable> LOST_A_RESOURCE = ConstraintViolations.of(RESOURCE_NO_OVERLAP);
+
+    /**
+     * How often a booking, reschedule or hold that lost a resource to a racing one is decided again: each loss means
+     * another took a resource, so this settles any race of a visit needing up to this many resources of a type.
+     */
+    public static final int RESOURCE_RETRIES = 5;
+
+    /** The 409 of a booking or hold that lost a resource to a racing one (CONTRACT §17), after its retries. */
+    public static ApiException resourceTaken() {
+        return ApiException.conflict("resource_unavailable",
+                "a resource this visit needs was taken by another booking or hold at the same time; try again");
+    }
 
     private static final String INSERT = """
             insert into visit_segments (owner_id, position, tenant_id, service_id, staff_id, starts_at, ends_at,
-                buffer_before_minutes, buffer_after_minutes, occupied_from, occupied_until, state, live_from, live_until)
+                buffer_before_minutes, buffer_after_minutes, occupied_from, occupied_until, state, live_from, live_until,
+                resource_ids)
             values (:owner, :position, :tenant, :service, :staff, :startsAt, :endsAt, :before, :after, :from, :until,
-                :state, clock_timestamp(), %s)""";
+                :state, clock_timestamp(), %s, string_to_array(:resources, ','))""";
 
     /**
      * Writes the plan's segments for {@code ownerId} ({@code state}: booked or held), counting from now until
@@ -49,7 +72,8 @@ public class VisitSegments {
                     .setParameter("after", segment.terms().bufferAfterMinutes())
                     .setParameter("from", segment.occupiedFrom())
                     .setParameter("until", segment.occupiedUntil())
-                    .setParameter("state", state);
+                    .setParameter("state", state)
+                    .setParameter("resources", String.join(",", segment.resourceIds()));
                 if (liveUntil != null) {
                     query.setParameter("liveUntil", liveUntil);
                 }

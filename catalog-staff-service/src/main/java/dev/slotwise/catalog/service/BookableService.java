@@ -6,6 +6,7 @@ import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
+import java.util.List;
 import java.util.Map;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
@@ -34,6 +35,10 @@ public class BookableService extends TenantOwned {
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(nullable = false)
     public Map<String, String> metadata = Metadata.of(null);
+    /** The resource types a booking takes one active resource of each of (CONTRACT §17); empty: none. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "required_resource_types", nullable = false)
+    public List<String> requiredResourceTypes = List.of();
 
     void apply(ServiceInput input) {
         name = input.name();
@@ -44,6 +49,7 @@ public class BookableService extends TenantOwned {
         bufferBeforeMinutes = input.bufferBeforeMinutes() == null ? 0 : input.bufferBeforeMinutes();
         bufferAfterMinutes = input.bufferAfterMinutes() == null ? 0 : input.bufferAfterMinutes();
         metadata = Metadata.of(input.metadata());
+        requiredResourceTypes = input.requiredResourceTypesOrNone();
     }
 
     Money price() {

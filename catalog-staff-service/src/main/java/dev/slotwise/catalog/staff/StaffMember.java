@@ -37,16 +37,21 @@ public class StaffMember extends TenantOwned {
     @Convert(converter = ServiceIdsColumn.class)
     public List<String> serviceIds = List.of();
 
-    /** Applies {@code input} whose service ids were checked to be the tenant's. */
     /** The integrator's own key-value pairs (CONTRACT §19), never null. */
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(nullable = false)
     public Map<String, String> metadata = Metadata.of(null);
+    /** The member's location (CONTRACT §17); null: the tenant's time zone. */
+    @Column(name = "location_id")
+    public String locationId;
+
+    /** Applies {@code input} whose service ids and location were checked to be the tenant's. */
 
     void apply(StaffInput input) {
         name = input.name();
         email = input.email();
         serviceIds = input.serviceIdsOrNone();
         metadata = Metadata.of(input.metadata());
+        locationId = input.locationId();
     }
 }

@@ -7,6 +7,7 @@ import dev.slotwise.commons.json.JsonMergePatch;
 import dev.slotwise.commons.outbox.Outbox;
 import dev.slotwise.commons.page.Page;
 import dev.slotwise.commons.page.PageRequest;
+import dev.slotwise.catalog.location.Locations;
 import dev.slotwise.catalog.service.ServiceRepository;
 import dev.slotwise.commons.problem.ApiException;
 import dev.slotwise.commons.problem.FieldError;
@@ -28,15 +29,17 @@ public class StaffRoster {
 
     private final StaffRepository staff;
     private final ServiceRepository services;
+    private final Locations locations;
     private final JsonMergePatch mergePatch;
     private final Outbox outbox;
     private final EntityTags tags;
 
-    public StaffRoster(StaffRepository staff, ServiceRepository services, JsonMergePatch mergePatch, Outbox outbox,
+    public StaffRoster(StaffRepository staff, ServiceRepository services, Locations locations, JsonMergePatch mergePatch, Outbox outbox,
                        EntityTags tags) {
         this.tags = tags;
         this.staff = staff;
         this.services = services;
+        this.locations = locations;
         this.mergePatch = mergePatch;
         this.outbox = outbox;
     }
@@ -75,8 +78,16 @@ public class StaffRoster {
         });
     }
 
-    /** {@code input} when every service id it names is a service of the tenant; a 422 naming each other one. */
+    /**
+     * {@code input} when every service id it names is a service of the tenant and its location one of the tenant's;
+     * a 422 naming each other one.
+     */
     private Uni<StaffInput> servicesChecked(String tenantId, StaffInput input) {
+        return locations.requireKnown(tenantId, input.locationId(), "locationId")
+                .chain(() -> serviceIdsChecked(tenantId, input));
+    }
+
+    private Uni<StaffInput> serviceIdsChecked(String tenantId, StaffInput input) {
         List<String> named = input.serviceIdsOrNone();
         if (named.isEmpty()) {
             return Uni.createFrom().item(input);

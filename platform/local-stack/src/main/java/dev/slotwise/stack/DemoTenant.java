@@ -16,9 +16,11 @@ import java.util.Map;
 
 /**
  * Demo data, made through the public API as a client would: a tenant (pro plan, Europe/Berlin) with an all-scopes API
- * key, three customers, three services (one that only Mia performs, so a visit with any staff member is shared), two
+ * key, three customers, four services (one that only Mia performs, so a visit with any staff member is shared), two
  * staff members who work 09:00–18:00 on weekdays (so availability answers at
- * once), a booking policy and a closure (CONTRACT §15), and a user who signs in to the panel. {@code up} makes one on its first run; {@code ./slotwise seed} makes
+ * once), a booking policy and a closure (CONTRACT §15), two locations (CONTRACT §17: the two stylists in Berlin, and Ines
+ * in Lisbon, an hour behind, with two treatment rooms that the Facial needs one of), and a user who signs in to the
+ * panel. {@code up} makes one on its first run; {@code ./slotwise seed} makes
  * another whenever asked.
  */
 record DemoTenant(String tenantId, String apiKey, String userEmail, String userPassword) {
@@ -47,6 +49,9 @@ record DemoTenant(String tenantId, String apiKey, String userEmail, String userP
         }
         Map<String, String> services = new java.util.LinkedHashMap<>();
         for (Map<String, Object> service : List.of(
+                // first, so that the newest service (the first a list shows) stays one the Berlin stylists perform
+                Map.<String, Object>of("name", "Facial", "durationMinutes", 60, "price", Map.of("amount", 7000, "currency", "EUR"),
+                        "bufferAfterMinutes", 15, "requiredResourceTypes", List.of("room")),
                 Map.<String, Object>of("name", "Haircut", "durationMinutes", 45, "price", Map.of("amount", 4500, "currency", "EUR")),
                 Map.<String, Object>of("name", "Colour", "durationMinutes", 90, "price", Map.of("amount", 9000, "currency", "EUR"),
                         "bufferAfterMinutes", 10),
@@ -60,9 +65,22 @@ record DemoTenant(String tenantId, String apiKey, String userEmail, String userP
         // staff member (CONTRACT §16) shows a visit shared between them
         Map<String, List<String>> performs = Map.of("Mia", List.of(), "Noah", List.of(services.get("Haircut"),
                 services.get("Blow-dry")));
+        String berlin = post(http, gatewayUrl + "/api/v1/locations", bearer, Map.of("name", "Salon Berlin",
+                "timeZone", "Europe/Berlin", "address", "Torstraße 1, 10119 Berlin", "phone", "+49301234567"))
+                .get("id").asText();
+        String lisbon = post(http, gatewayUrl + "/api/v1/locations", bearer, Map.of("name", "Salon Lisbon",
+                "timeZone", "Europe/Lisbon", "address", "Rua Augusta 10, 1100-053 Lisboa")).get("id").asText();
+        for (String room : List.of("Treatment room 1", "Treatment room 2")) {
+            post(http, gatewayUrl + "/api/v1/resources", bearer, Map.of("name", room, "type", "room", "locationId", lisbon));
+        }
+        String ines = post(http, gatewayUrl + "/api/v1/staff", bearer, Map.of("name", "Ines", "locationId", lisbon,
+                "serviceIds", List.of(services.get("Facial")))).get("id").asText();
+        send(http, "PUT", gatewayUrl + "/api/v1/staff/" + ines + "/working-hours", bearer, Map.of("weekly",
+                List.of("monday", "tuesday", "wednesday", "thursday", "friday").stream()
+                        .map(day -> Map.of("day", day, "start", "09:00", "end", "18:00")).toList()), 200);
         for (String staffName : List.of("Mia", "Noah")) {
             String staff = post(http, gatewayUrl + "/api/v1/staff", bearer, Map.of("name", staffName,
-                    "serviceIds", performs.get(staffName))).get("id").asText();
+                    "serviceIds", performs.get(staffName), "locationId", berlin)).get("id").asText();
             List<Map<String, String>> weekly = weekdays.get(staffName).stream()
                     .map(day -> Map.of("day", day, "start", "09:00", "end", "18:00")).toList();
             send(http, "PUT", gatewayUrl + "/api/v1/staff/" + staff + "/working-hours", bearer, Map.of("weekly", weekly), 200);

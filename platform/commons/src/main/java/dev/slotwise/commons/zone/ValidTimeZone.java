@@ -1,4 +1,4 @@
-package dev.slotwise.gateway.tenant;
+package dev.slotwise.commons.zone;
 
 import jakarta.validation.Constraint;
 import jakarta.validation.ConstraintValidator;
