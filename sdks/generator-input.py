@@ -54,6 +54,14 @@ def rewrite(document, node):
             rewrite(document, value)
 
 
+class WithoutAliases(yaml.SafeDumper):
+    """Writes a part that merging shares between schemas in full each time: openapi-generator's YAML parser refuses
+    more than 50 aliases (anchors), and a description with many webhooks merges the same parts many times."""
+
+    def ignore_aliases(self, data):
+        return True
+
+
 document = yaml.safe_load(sys.stdin)
 rewrite(document, document)
-yaml.safe_dump(document, sys.stdout, sort_keys=False, allow_unicode=True, width=1000)
+yaml.dump(document, sys.stdout, Dumper=WithoutAliases, sort_keys=False, allow_unicode=True, width=1000)

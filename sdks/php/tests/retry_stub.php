@@ -16,6 +16,6 @@ if ($seen === 1) {
 } else {
     http_response_code(201);
     echo json_encode(['id' => 'cus_0000000000000000000000000r', 'firstName' => 'Retry', 'lastName' => null, 'email' => null, 'phone' => null,
-        'notes' => null, 'marketingConsent' => false, 'metadata' => new stdClass(),
+        'notes' => null, 'marketingConsent' => false, 'notificationsOptOut' => false, 'metadata' => new stdClass(),
         'createdAt' => '2026-11-26T00:00:00Z', 'updatedAt' => '2026-11-26T00:00:00Z']);
 }

@@ -22,10 +22,12 @@ __all__ = [
     "CampaignsApi",
     "CustomersApi",
     "InventoryApi",
+    "NotificationsApi",
     "OAuthApi",
     "PaymentsApi",
     "ReviewsApi",
     "ServicesApi",
+    "SettingsApi",
     "StaffApi",
     "TransactionsApi",
     "WebhooksApi",
@@ -41,30 +43,54 @@ __all__ = [
     "Appointment",
     "AppointmentEventData",
     "AppointmentPage",
+    "AppointmentReminderDueEventData",
     "AuthorizationServerMetadata",
+    "BookingPolicy",
+    "BookingPolicyInput",
+    "CalendarFeed",
     "Campaign",
     "CampaignInput",
     "CampaignPage",
     "CampaignSentEventData",
+    "CancelInput",
+    "Cancellation",
+    "Closure",
+    "ClosureInput",
+    "ClosureList",
     "Customer",
+    "CustomerDeletedData",
     "CustomerInput",
     "CustomerPage",
     "CustomerPatch",
+    "DateOverride",
+    "DateOverrideList",
+    "DayHours",
+    "DayRange",
     "Delivery",
     "DeliveryAccepted",
     "DeliveryDetail",
     "DeliveryDetailAttemptsInner",
     "DeliveryPage",
     "EventType",
+    "Explanation",
     "FieldError",
+    "Hold",
     "Introspection",
     "Money",
     "MoneyPatch",
     "NewAppointment",
+    "NewHold",
+    "Notification",
+    "NotificationPage",
+    "NotificationSettings",
+    "NotificationSettingsInput",
+    "NotificationStatus",
     "OAuthError",
     "OnAppointmentCreatedRequest",
+    "OnAppointmentReminderDueRequest",
     "OnCampaignSentRequest",
     "OnCustomerCreatedRequest",
+    "OnCustomerDeletedRequest",
     "OnPaymentReceivedRequest",
     "OnPingRequest",
     "OnStaffCheckinRequest",
@@ -88,6 +114,7 @@ __all__ = [
     "SaleItem",
     "SaleItemInput",
     "Secret",
+    "SegmentInput",
     "Service",
     "ServiceInput",
     "ServicePage",
@@ -99,6 +126,7 @@ __all__ = [
     "StaffInput",
     "StaffPage",
     "StaffPatch",
+    "Status",
     "StockAdjustment",
     "StockLowEventData",
     "TimeOff",
@@ -108,6 +136,8 @@ __all__ = [
     "Transaction",
     "TransactionInput",
     "TransactionPage",
+    "UnavailableReason",
+    "VisitSegment",
     "WebhookEndpoint",
     "WebhookEndpointCreated",
     "WebhookEndpointInput",
@@ -123,10 +153,12 @@ from slotwise_openapi.api.appointments_api import AppointmentsApi as Appointment
 from slotwise_openapi.api.campaigns_api import CampaignsApi as CampaignsApi
 from slotwise_openapi.api.customers_api import CustomersApi as CustomersApi
 from slotwise_openapi.api.inventory_api import InventoryApi as InventoryApi
+from slotwise_openapi.api.notifications_api import NotificationsApi as NotificationsApi
 from slotwise_openapi.api.o_auth_api import OAuthApi as OAuthApi
 from slotwise_openapi.api.payments_api import PaymentsApi as PaymentsApi
 from slotwise_openapi.api.reviews_api import ReviewsApi as ReviewsApi
 from slotwise_openapi.api.services_api import ServicesApi as ServicesApi
+from slotwise_openapi.api.settings_api import SettingsApi as SettingsApi
 from slotwise_openapi.api.staff_api import StaffApi as StaffApi
 from slotwise_openapi.api.transactions_api import TransactionsApi as TransactionsApi
 from slotwise_openapi.api.webhooks_api import WebhooksApi as WebhooksApi
@@ -146,30 +178,54 @@ from slotwise_openapi.exceptions import ApiException as ApiException
 from slotwise_openapi.models.appointment import Appointment as Appointment
 from slotwise_openapi.models.appointment_event_data import AppointmentEventData as AppointmentEventData
 from slotwise_openapi.models.appointment_page import AppointmentPage as AppointmentPage
+from slotwise_openapi.models.appointment_reminder_due_event_data import AppointmentReminderDueEventData as AppointmentReminderDueEventData
 from slotwise_openapi.models.authorization_server_metadata import AuthorizationServerMetadata as AuthorizationServerMetadata
+from slotwise_openapi.models.booking_policy import BookingPolicy as BookingPolicy
+from slotwise_openapi.models.booking_policy_input import BookingPolicyInput as BookingPolicyInput
+from slotwise_openapi.models.calendar_feed import CalendarFeed as CalendarFeed
 from slotwise_openapi.models.campaign import Campaign as Campaign
 from slotwise_openapi.models.campaign_input import CampaignInput as CampaignInput
 from slotwise_openapi.models.campaign_page import CampaignPage as CampaignPage
 from slotwise_openapi.models.campaign_sent_event_data import CampaignSentEventData as CampaignSentEventData
+from slotwise_openapi.models.cancel_input import CancelInput as CancelInput
+from slotwise_openapi.models.cancellation import Cancellation as Cancellation
+from slotwise_openapi.models.closure import Closure as Closure
+from slotwise_openapi.models.closure_input import ClosureInput as ClosureInput
+from slotwise_openapi.models.closure_list import ClosureList as ClosureList
 from slotwise_openapi.models.customer import Customer as Customer
+from slotwise_openapi.models.customer_deleted_data import CustomerDeletedData as CustomerDeletedData
 from slotwise_openapi.models.customer_input import CustomerInput as CustomerInput
 from slotwise_openapi.models.customer_page import CustomerPage as CustomerPage
 from slotwise_openapi.models.customer_patch import CustomerPatch as CustomerPatch
+from slotwise_openapi.models.date_override import DateOverride as DateOverride
+from slotwise_openapi.models.date_override_list import DateOverrideList as DateOverrideList
+from slotwise_openapi.models.day_hours import DayHours as DayHours
+from slotwise_openapi.models.day_range import DayRange as DayRange
 from slotwise_openapi.models.delivery import Delivery as Delivery
 from slotwise_openapi.models.delivery_accepted import DeliveryAccepted as DeliveryAccepted
 from slotwise_openapi.models.delivery_detail import DeliveryDetail as DeliveryDetail
 from slotwise_openapi.models.delivery_detail_attempts_inner import DeliveryDetailAttemptsInner as DeliveryDetailAttemptsInner
 from slotwise_openapi.models.delivery_page import DeliveryPage as DeliveryPage
 from slotwise_openapi.models.event_type import EventType as EventType
+from slotwise_openapi.models.explanation import Explanation as Explanation
 from slotwise_openapi.models.field_error import FieldError as FieldError
+from slotwise_openapi.models.hold import Hold as Hold
 from slotwise_openapi.models.introspection import Introspection as Introspection
 from slotwise_openapi.models.money import Money as Money
 from slotwise_openapi.models.money_patch import MoneyPatch as MoneyPatch
 from slotwise_openapi.models.new_appointment import NewAppointment as NewAppointment
+from slotwise_openapi.models.new_hold import NewHold as NewHold
+from slotwise_openapi.models.notification import Notification as Notification
+from slotwise_openapi.models.notification_page import NotificationPage as NotificationPage
+from slotwise_openapi.models.notification_settings import NotificationSettings as NotificationSettings
+from slotwise_openapi.models.notification_settings_input import NotificationSettingsInput as NotificationSettingsInput
+from slotwise_openapi.models.notification_status import NotificationStatus as NotificationStatus
 from slotwise_openapi.models.o_auth_error import OAuthError as OAuthError
 from slotwise_openapi.models.on_appointment_created_request import OnAppointmentCreatedRequest as OnAppointmentCreatedRequest
+from slotwise_openapi.models.on_appointment_reminder_due_request import OnAppointmentReminderDueRequest as OnAppointmentReminderDueRequest
 from slotwise_openapi.models.on_campaign_sent_request import OnCampaignSentRequest as OnCampaignSentRequest
 from slotwise_openapi.models.on_customer_created_request import OnCustomerCreatedRequest as OnCustomerCreatedRequest
+from slotwise_openapi.models.on_customer_deleted_request import OnCustomerDeletedRequest as OnCustomerDeletedRequest
 from slotwise_openapi.models.on_payment_received_request import OnPaymentReceivedRequest as OnPaymentReceivedRequest
 from slotwise_openapi.models.on_ping_request import OnPingRequest as OnPingRequest
 from slotwise_openapi.models.on_staff_checkin_request import OnStaffCheckinRequest as OnStaffCheckinRequest
@@ -193,6 +249,7 @@ from slotwise_openapi.models.review_page import ReviewPage as ReviewPage
 from slotwise_openapi.models.sale_item import SaleItem as SaleItem
 from slotwise_openapi.models.sale_item_input import SaleItemInput as SaleItemInput
 from slotwise_openapi.models.secret import Secret as Secret
+from slotwise_openapi.models.segment_input import SegmentInput as SegmentInput
 from slotwise_openapi.models.service import Service as Service
 from slotwise_openapi.models.service_input import ServiceInput as ServiceInput
 from slotwise_openapi.models.service_page import ServicePage as ServicePage
@@ -204,6 +261,7 @@ from slotwise_openapi.models.staff_attendance_event_data import StaffAttendanceE
 from slotwise_openapi.models.staff_input import StaffInput as StaffInput
 from slotwise_openapi.models.staff_page import StaffPage as StaffPage
 from slotwise_openapi.models.staff_patch import StaffPatch as StaffPatch
+from slotwise_openapi.models.status import Status as Status
 from slotwise_openapi.models.stock_adjustment import StockAdjustment as StockAdjustment
 from slotwise_openapi.models.stock_low_event_data import StockLowEventData as StockLowEventData
 from slotwise_openapi.models.time_off import TimeOff as TimeOff
@@ -213,6 +271,8 @@ from slotwise_openapi.models.token_response import TokenResponse as TokenRespons
 from slotwise_openapi.models.transaction import Transaction as Transaction
 from slotwise_openapi.models.transaction_input import TransactionInput as TransactionInput
 from slotwise_openapi.models.transaction_page import TransactionPage as TransactionPage
+from slotwise_openapi.models.unavailable_reason import UnavailableReason as UnavailableReason
+from slotwise_openapi.models.visit_segment import VisitSegment as VisitSegment
 from slotwise_openapi.models.webhook_endpoint import WebhookEndpoint as WebhookEndpoint
 from slotwise_openapi.models.webhook_endpoint_created import WebhookEndpointCreated as WebhookEndpointCreated
 from slotwise_openapi.models.webhook_endpoint_input import WebhookEndpointInput as WebhookEndpointInput

@@ -107,7 +107,7 @@ def retries_keep_the_key():
 
 def customer_json():
     return {"id": "cus_0000000000000000000000000r", "firstName": "Retry", "lastName": None, "email": None, "phone": None, "notes": None,
-            "marketingConsent": False, "metadata": {}, "createdAt": "2026-11-26T00:00:00Z", "updatedAt": "2026-11-26T00:00:00Z"}
+            "marketingConsent": False, "notificationsOptOut": False, "metadata": {}, "createdAt": "2026-11-26T00:00:00Z", "updatedAt": "2026-11-26T00:00:00Z"}
 
 
 def a_delivered_webhook_verifies():

@@ -82,7 +82,7 @@ stub = Thread.new do
     seen << [headers['idempotency-key'], headers['authorization'], Process.clock_gettime(Process::CLOCK_MONOTONIC)]
     status, extra = answers.shift || [201, '']
     body = JSON.generate(status != 201 ? { code: status == 429 ? 'rate_limited' : 'upstream_unavailable' } : { id: 'cus_0000000000000000000000000r', firstName: 'Retry', lastName: nil, email: nil, phone: nil,
-                                           notes: nil, marketingConsent: false, metadata: {},
+                                           notes: nil, marketingConsent: false, notificationsOptOut: false, metadata: {},
                                            createdAt: '2026-11-26T00:00:00Z', updatedAt: '2026-11-26T00:00:00Z' })
     client.write("HTTP/1.1 #{status} X\r\n#{extra}Content-Type: application/json\r\nContent-Length: #{body.bytesize}\r\n" \
                  "Connection: close\r\n\r\n#{body}")

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List or search customers
-         * @description Newest first. `email`, `phone` and `q` narrow the list (together, all apply), so a booking that arrives from a website finds its customer in one call.
+         * @description Newest first. `email`, `phone`, `q` and `metadata[<key>]` narrow the list (together, all apply), so a booking that arrives from a website, or a CRM that syncs its own ids, finds its customer in one call.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -45,7 +45,11 @@ export interface paths {
         get: operations["getCustomer"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase a customer
+         * @description Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+         */
+        delete: operations["eraseCustomer"];
         options?: never;
         head?: never;
         /**
@@ -64,13 +68,42 @@ export interface paths {
         };
         /**
          * Find free slots
-         * @description Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` at which a staff
-         *     member who performs the service works for the service's whole duration (weekly hours in the business's time
-         *     zone, clock changes included), is not on time off, and has no booked appointment that overlaps. Ordered by
-         *     `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours
-         *     are never offered here. A booking or a schedule change shows in the very next search.
+         * @description Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking
+         *     would be accepted at now: inside the booking window of the business's policy, on a day the business is not
+         *     closed, where a staff member who performs the service works for the service's whole duration (weekly hours or
+         *     that date's override, in the business's time zone, clock changes included), is not on time off, has not
+         *     reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the
+         *     service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always
+         *     null). Staff without working hours or an override are never offered here. A booking or a change of schedule,
+         *     policy or closures shows in the very next search, and every slot offered explains as available
+         *     (`/api/v1/availability/explain`). Live holds count as booked.
+         *
+         *     A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after
+         *     another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on
+         *     its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff
+         *     per start, never every combination of staff.
          */
         get: operations["searchAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/availability/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Explain whether a time is free
+         * @description Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+         */
+        get: operations["explainAvailability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -91,10 +124,59 @@ export interface paths {
         put?: never;
         /**
          * Create a appointment
-         * @description Emits `appointment.created`.
+         * @description Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.
+         *
+         *     A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
          */
         post: operations["createAppointment"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a visit's time
+         * @description Keeps a visit's time for a checkout, between choosing a slot and paying: decided by the same rules as a booking (409 with the same codes), then, until it expires (`ttlSeconds`, 60–1800, default 600) or is released, the held time counts as booked for every other booking and hold (409 `appointment_conflict`, also under races), availability does not offer it and explain reports `held`. It counts toward the daily limit of its staff members' days, so booking it (`POST /api/v1/appointments` with `holdId`) is never refused. An expired hold frees its time at its expiry by itself. A hold emits no event.
+         */
+        post: operations["createHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/holds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hold's id.
+                 * @example hold_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a hold */
+        get: operations["getHold"];
+        put?: never;
+        post?: never;
+        /**
+         * Release a hold
+         * @description Frees the held time at once. Releasing a hold that has already been released or has expired changes nothing (204); one that was used for an appointment is 409 `hold_expired` (cancel the appointment instead).
+         */
+        delete: operations["releaseHold"];
         options?: never;
         head?: never;
         patch?: never;
@@ -122,7 +204,7 @@ export interface paths {
         head?: never;
         /**
          * Update a appointment
-         * @description JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`.
+         * @description JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`. A change of `startsAt`, `staffId` or `serviceId` is a reschedule, decided by the same rules as a booking (without counting the appointment itself); with `"changedBy": "customer"` it is also refused (409 `cancellation_window_passed`) later than the policy's `cancellationWindowMinutes` before the current start. A changed service brings its own duration and buffers; otherwise the appointment keeps those it was booked with.
          */
         patch: operations["updateAppointment"];
         trace?: never;
@@ -142,7 +224,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an appointment */
+        /**
+         * Cancel an appointment
+         * @description The body is optional (none, or `{}`, is a cancellation by the business without a reason). A customer's cancellation later than the policy's `cancellationWindowMinutes` before `startsAt` is 409 `cancellation_window_passed`; the business can always cancel. The appointment's time and its count toward the daily limit are free again.
+         */
         post: operations["cancelAppointment"];
         delete?: never;
         options?: never;
@@ -167,6 +252,32 @@ export interface paths {
         put?: never;
         /** Complete an appointment */
         post: operations["completeAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/appointments/{id}/no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The appointment's id.
+                 * @example appt_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an appointment as a no-show
+         * @description Only a `booked` appointment whose `startsAt` has passed; anything else is 409 `invalid_transition`. The time from now to its end is free again; it still counts toward the daily limit of its day. Takes no body.
+         */
+        post: operations["markAppointmentNoShow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -345,6 +456,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/{id}/date-overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The staff member's id.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** List a staff member's date overrides */
+        get: operations["listStaffDateOverrides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/{id}/date-overrides/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The staff member's id.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+                /**
+                 * @description The local date (`YYYY-MM-DD`, in the business's time zone); another form is 400.
+                 * @example 2026-12-24
+                 */
+                date: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a staff member's hours on one date
+         * @description Replaces the weekly hours of that date: the member works exactly these ranges on it (`[]`: not at all), also on a day the weekly hours leave free. Times are in the business's time zone; ranges may not overlap.
+         */
+        put: operations["replaceStaffDateOverride"];
+        post?: never;
+        /** Remove a staff member's override of one date */
+        delete: operations["removeStaffDateOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/{id}/check-in": {
         parameters: {
             query?: never;
@@ -386,6 +552,71 @@ export interface paths {
         /** Check a staff member out */
         post: operations["checkOutStaff"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/booking-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the booking policy */
+        get: operations["getBookingPolicy"];
+        /**
+         * Replace the booking policy
+         * @description The whole policy: a field left out, or null, takes its default. It applies to the next booking, reschedule, cancellation and search.
+         */
+        put: operations["replaceBookingPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List closures */
+        get: operations["listClosures"];
+        put?: never;
+        /**
+         * Close the business on a date
+         * @description No slot is offered and no booking is accepted (409 `staff_unavailable`) on that local date of the business's time zone.
+         */
+        post: operations["createClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/closures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The closure's id.
+                 * @example clo_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a closure */
+        delete: operations["deleteClosure"];
         options?: never;
         head?: never;
         patch?: never;
@@ -846,6 +1077,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the notification settings
+         * @description Whether customers get e-mails, the sender name and Reply-To they show, and the reminder offsets. A business that never set them gets the defaults (e-mail on, its own name, no Reply-To, one reminder a day before).
+         */
+        get: operations["getNotificationSettings"];
+        /**
+         * Replace the notification settings
+         * @description The whole object; every field is required (`senderName` and `replyTo` may be null; a null `senderName` is the business's own name). Up to 3 reminder offsets, each 15–10080 minutes before the start, none repeated. New settings apply to what is booked from then on; reminders already planned keep their times.
+         */
+        put: operations["replaceNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the notification log
+         * @description Every customer e-mail planned, sent, failed or skipped, newest first. `to` is null once the customer has been erased (`DELETE /api/v1/customers/{id}`) or when the customer has no e-mail address.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/{id}/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The staff member's id.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a staff member's calendar feed
+         * @description A new secret URL (a 256-bit token) that calendar applications subscribe to without any header; it ends the staff member's previous feed URL. The URL is shown only in this answer (only a hash of its token is stored). The feed shows the staff member's booked appointments from 30 days back to 180 days ahead, with the service names and the customer's first name only.
+         */
+        post: operations["createStaffCalendarFeed"];
+        /**
+         * End a staff member's calendar feed
+         * @description Its URL answers 404 from now on. A staff member without a feed is 404.
+         */
+        delete: operations["deleteStaffCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a staff member's calendar feed
+         * @description For calendar applications (RFC 5545, `text/calendar`). No header is needed or read; the URL's token is the credential. One `VEVENT` per booked appointment of the staff member from 30 days back to 180 days ahead (`UID` as in the customers' e-mails, times in UTC, summary with the service names and the customer's first name), no contact data. An ended or unknown token is 404.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/authorize": {
         parameters: {
             query?: never;
@@ -1025,6 +1350,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "appointment.no_show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.no_show
+         * @description A booked appointment was marked as a no-show; date and time are in the tenant's time zone.
+         */
+        post: operations["on_appointment_no_show"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.reminder_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.reminder_due
+         * @description A reminder offset of a booked appointment was reached (CONTRACT §18), with or without an e-mail; for integrators' own SMS or messages. date and time are in the appointment's time zone.
+         */
+        post: operations["on_appointment_reminder_due"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "customer.created": {
         parameters: {
             query?: never;
@@ -1059,6 +1424,26 @@ export interface webhooks {
          * @description The customer resource.
          */
         post: operations["on_customer_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.deleted
+         * @description A customer was erased (CONTRACT §19): `{id, deletedAt}`. The payloads of the customer's earlier customer.* deliveries no longer show its personal data.
+         */
+        post: operations["on_customer_deleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1324,14 +1709,28 @@ export interface components {
              * @description Stable, machine-readable.
              * @enum {string}
              */
-            code: "malformed_request" | "unauthenticated" | "insufficient_scope" | "not_found" | "method_not_allowed" | "appointment_conflict" | "invalid_transition" | "customer_email_taken" | "idempotency_key_in_use" | "idempotency_key_reused" | "endpoint_paused" | "already_checked_in" | "not_checked_in" | "staff_unavailable" | "precondition_failed" | "length_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "upstream_unavailable";
+            code: "malformed_request" | "unauthenticated" | "insufficient_scope" | "not_found" | "method_not_allowed" | "appointment_conflict" | "invalid_transition" | "customer_email_taken" | "idempotency_key_in_use" | "idempotency_key_reused" | "endpoint_paused" | "already_checked_in" | "not_checked_in" | "staff_unavailable" | "outside_booking_window" | "cancellation_window_passed" | "daily_limit_reached" | "hold_expired" | "customer_has_upcoming_appointments" | "precondition_failed" | "length_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "upstream_unavailable";
             detail: string;
             errors?: components["schemas"]["FieldError"][];
             requestId: string;
         };
+        /**
+         * @description The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+         * @example {
+         *       "crmId": "4711"
+         *     }
+         */
+        Metadata: {
+            [key: string]: string;
+        };
+        /** @description Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result. */
+        MetadataPatch: {
+            [key: string]: string | null;
+        } | null;
         Customer: {
             id: string;
-            firstName: string;
+            /** @description Always a name, except in what Slotwise kept of an erased customer (CONTRACT §19) — a replayed creation, a stored or retried customer.* webhook payload — where the personal fields read null. */
+            firstName: string | null;
             lastName: string | null;
             /** Format: email */
             email: string | null;
@@ -1339,6 +1738,9 @@ export interface components {
             phone: string | null;
             notes: string | null;
             marketingConsent: boolean;
+            /** @description True when the customer gets no e-mail about appointments (confirmations, notices, reminders; CONTRACT §18). Independent of `marketingConsent`. */
+            notificationsOptOut: boolean;
+            metadata: components["schemas"]["Metadata"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1357,6 +1759,12 @@ export interface components {
             notes?: string | null;
             /** @default false */
             marketingConsent?: boolean | null;
+            /**
+             * @description True for no e-mail about appointments.
+             * @default false
+             */
+            notificationsOptOut?: boolean | null;
+            metadata?: components["schemas"]["Metadata"];
         };
         /** @description JSON merge patch (RFC 7396) of a customer; null removes an optional field. */
         CustomerPatch: {
@@ -1367,6 +1775,8 @@ export interface components {
             phone?: string | null;
             notes?: string | null;
             marketingConsent?: boolean;
+            notificationsOptOut?: boolean;
+            metadata?: components["schemas"]["MetadataPatch"];
         };
         CustomerPage: {
             data: components["schemas"]["Customer"][];
@@ -1374,29 +1784,50 @@ export interface components {
             nextCursor: string | null;
         };
         Service: {
+            metadata: components["schemas"]["Metadata"];
             id: string;
             name: string;
             durationMinutes: number;
             price: components["schemas"]["Money"];
             active: boolean;
+            /** @description Time before each appointment of the service that its staff member is also taken for. */
+            bufferBeforeMinutes: number;
+            /** @description Time after each appointment of the service that its staff member is also taken for (cleaning up). */
+            bufferAfterMinutes: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt?: string;
         };
         ServiceInput: {
+            metadata?: components["schemas"]["Metadata"];
             name: string;
             durationMinutes: number;
             price: components["schemas"]["Money"];
             /** @default true */
             active?: boolean | null;
+            /**
+             * @description Time before each appointment of the service that its staff member is also taken for; null is 0.
+             * @default 0
+             */
+            bufferBeforeMinutes?: number | null;
+            /**
+             * @description Time after each appointment of the service that its staff member is also taken for; null is 0.
+             * @default 0
+             */
+            bufferAfterMinutes?: number | null;
         };
         /** @description JSON merge patch of a service. */
         ServicePatch: {
+            metadata?: components["schemas"]["MetadataPatch"];
             name?: string;
             durationMinutes?: number;
             price?: components["schemas"]["MoneyPatch"];
             active?: boolean;
+            /** @description Time before each appointment of the service that its staff member is also taken for; null is 0. */
+            bufferBeforeMinutes?: number | null;
+            /** @description Time after each appointment of the service that its staff member is also taken for; null is 0. */
+            bufferAfterMinutes?: number | null;
         };
         ServicePage: {
             data: components["schemas"]["Service"][];
@@ -1404,6 +1835,7 @@ export interface components {
             nextCursor: string | null;
         };
         Staff: {
+            metadata: components["schemas"]["Metadata"];
             id: string;
             name: string;
             /** Format: email */
@@ -1421,6 +1853,7 @@ export interface components {
             updatedAt?: string;
         };
         StaffInput: {
+            metadata?: components["schemas"]["Metadata"];
             name: string;
             /** Format: email */
             email?: string | null;
@@ -1429,6 +1862,7 @@ export interface components {
         };
         /** @description JSON merge patch of a staff member. */
         StaffPatch: {
+            metadata?: components["schemas"]["MetadataPatch"];
             name?: string;
             /** Format: email */
             email?: string | null;
@@ -1440,13 +1874,57 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
-        /** @description A free time for the service with one staff member, `[startsAt, endsAt)`. */
+        /** @description A free time for the visit, `[startsAt, endsAt)`, with the staff member of its first segment and every segment's. */
         Slot: {
             /** Format: date-time */
             startsAt: string;
             /** Format: date-time */
             endsAt: string;
             staffId: string;
+            segments: components["schemas"]["VisitSegment"][];
+        };
+        /** @description One service of a visit with its staff member, `[startsAt, endsAt)`; the next one starts when it ends. */
+        VisitSegment: {
+            serviceId: string;
+            staffId: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+        };
+        /** @description One service of a visit asked for; `staffId` left out lets Slotwise assign one. */
+        SegmentInput: {
+            serviceId: string;
+            staffId?: string;
+        };
+        /** @description A visit's time kept for a checkout until `expiresAt` (or until released or used). While active it counts as booked for every other booking and hold. */
+        Hold: {
+            id: string;
+            segments: components["schemas"]["VisitSegment"][];
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /**
+             * @description `used`: it became the appointment `appointmentId`.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "released" | "used";
+            appointmentId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description What a booking takes but the customer — `serviceId` (with `staffId`, which may be left out) or `segments`, and `startsAt` — and how long to keep it. */
+        NewHold: {
+            serviceId?: string;
+            staffId?: string;
+            segments?: components["schemas"]["SegmentInput"][];
+            /** Format: date-time */
+            startsAt: string;
+            /** @default 600 */
+            ttlSeconds?: number;
         };
         SlotList: {
             data: components["schemas"]["Slot"][];
@@ -1466,31 +1944,159 @@ export interface components {
              */
             endsAt: string;
             /** @enum {string} */
-            status: "booked" | "cancelled" | "completed";
+            status: "booked" | "cancelled" | "completed" | "no_show";
+            /** @description The service's buffer before it when it was booked; the staff member is taken from `startsAt` minus this. */
+            bufferBeforeMinutes: number;
+            /** @description The service's buffer after it when it was booked; the staff member is taken until `endsAt` plus this. */
+            bufferAfterMinutes: number;
+            /** @description Who cancelled, when and why; null unless cancelled. */
+            cancellation: components["schemas"]["Cancellation"] | null;
+            /** @description The visit's services one after another, each with its staff member; one for a single service. `serviceId`, `staffId` and `bufferBeforeMinutes` are the first segment's, `endsAt` and `bufferAfterMinutes` the last one's. */
+            segments: components["schemas"]["VisitSegment"][];
             notes: string | null;
+            metadata: components["schemas"]["Metadata"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description One of three forms: `serviceId` (+ `staffId`, which may be left out) and `startsAt`; `segments` and `startsAt`; or `holdId` alone. Mixing them is 422 naming the field. */
         NewAppointment: {
             customerId: string;
-            serviceId: string;
-            staffId: string;
+            serviceId?: string;
+            /** @description Left out, Slotwise assigns a staff member. */
+            staffId?: string;
+            segments?: components["schemas"]["SegmentInput"][];
+            /** @description Books exactly the held visit and ends the hold. */
+            holdId?: string;
             /**
              * Format: date-time
              * @description ISO 8601; an offset is accepted and normalised to UTC.
              */
-            startsAt: string;
+            startsAt?: string;
             notes?: string | null;
+            metadata?: components["schemas"]["Metadata"];
         };
-        /** @description JSON merge patch: reschedule a booked appointment. */
+        /** @description JSON merge patch: reschedule a booked appointment. A visit of several services moves as a whole by `startsAt` (each segment keeps its staff member and the terms it was booked with); changing `serviceId` or `staffId` of such a visit is 422. A patch of `metadata` alone is not a reschedule: it is accepted in any status and changes nothing else (CONTRACT §19). */
         Reschedule: {
             /** Format: date-time */
             startsAt?: string;
             staffId?: string;
             serviceId?: string;
+            /**
+             * @description Who asks for the change; a customer's reschedule keeps to the cancellation window. Not stored.
+             * @default business
+             * @enum {string}
+             */
+            changedBy?: "business" | "customer";
             notes?: string | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        Cancellation: {
+            reason: string | null;
+            /** @enum {string} */
+            cancelledBy: "business" | "customer";
+            /** Format: date-time */
+            cancelledAt: string;
+        };
+        /** @description The optional body of a cancellation. */
+        CancelInput: {
+            reason?: string | null;
+            /**
+             * @description A customer's cancellation keeps to the policy's cancellation window; the business's always goes through.
+             * @default business
+             * @enum {string|null}
+             */
+            cancelledBy?: "business" | "customer" | null;
+        };
+        Explanation: {
+            /** @description True exactly when `reasons` is empty. */
+            available: boolean;
+            reasons: components["schemas"]["UnavailableReason"][];
+        };
+        UnavailableReason: {
+            /**
+             * @description `held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable` belongs to resources, which come later.
+             * @enum {string}
+             */
+            code: "outside_booking_window" | "closed" | "outside_working_hours" | "time_off" | "service_not_offered" | "booked" | "held" | "daily_limit_reached" | "resource_unavailable";
+            detail: string;
+            /** @description For `booked`, the appointment in the way; null otherwise. */
+            appointmentId: string | null;
+        };
+        /** @description The business's booking policy. */
+        BookingPolicy: {
+            /** @description A booking or reschedule must start at least this long after now. */
+            minNoticeMinutes: number;
+            /** @description A booking or reschedule may start at most this many days (24 h each) after now; null for no limit. */
+            maxAdvanceDays: number | null;
+            /** @description A customer may cancel or reschedule until this long before the start. */
+            cancellationWindowMinutes: number;
+            /** @description Booked, no-show and completed appointments a staff member may have on one local day; null for no limit. */
+            maxAppointmentsPerStaffPerDay: number | null;
+            /** @description The policy in the business's words, for its clients. */
+            policyText: string | null;
+        };
+        /** @description The whole policy; a field left out, or null, takes its default (shown). */
+        BookingPolicyInput: {
+            /** @default 0 */
+            minNoticeMinutes?: number | null;
+            /** @default null */
+            maxAdvanceDays?: number | null;
+            /** @default 0 */
+            cancellationWindowMinutes?: number | null;
+            /** @default null */
+            maxAppointmentsPerStaffPerDay?: number | null;
+            /** @default null */
+            policyText?: string | null;
+        };
+        Closure: {
+            id: string;
+            /**
+             * Format: date
+             * @description The local date closed, in the business's time zone.
+             */
+            date: string;
+            reason: string | null;
+            /** @description The one location closed (locations come later); null for the whole business. */
+            locationId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ClosureInput: {
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, a day of the business's calendar.
+             */
+            date: string;
+            reason?: string | null;
+            /** @description A location of the business (locations come later, so any value is 422 today). */
+            locationId?: string | null;
+        };
+        ClosureList: {
+            data: components["schemas"]["Closure"][];
+            /** @description Always null; every closure asked for is in the answer. */
+            nextCursor: null;
+        };
+        DayRange: {
+            /** @description HH:MM. */
+            start: string;
+            /** @description HH:MM after start; 24:00 ends the day. */
+            end: string;
+        };
+        /** @description A staff member's hours on one date, in the business's time zone; `[]` is not working. */
+        DayHours: {
+            ranges: components["schemas"]["DayRange"][];
+        };
+        DateOverride: {
+            /** Format: date */
+            date: string;
+            ranges: components["schemas"]["DayRange"][];
+        };
+        DateOverrideList: {
+            data: components["schemas"]["DateOverride"][];
+            /** @description Always null; every override asked for is in the answer. */
+            nextCursor: null;
         };
         AppointmentPage: {
             data: components["schemas"]["Appointment"][];
@@ -1555,6 +2161,7 @@ export interface components {
             amount: components["schemas"]["Money"];
         };
         TransactionInput: {
+            metadata?: components["schemas"]["Metadata"];
             customerId?: string | null;
             appointmentId?: string | null;
             items: components["schemas"]["SaleItemInput"][];
@@ -1562,6 +2169,7 @@ export interface components {
             payments: components["schemas"]["PaymentInput"][];
         };
         Transaction: {
+            metadata: components["schemas"]["Metadata"];
             id: string;
             customerId: string | null;
             appointmentId: string | null;
@@ -1613,6 +2221,74 @@ export interface components {
             rating: number;
             comment?: string | null;
         };
+        NotificationSettings: {
+            /** @description False sends no e-mail (reminder events still go out); entries are logged as skipped. */
+            emailEnabled: boolean;
+            /**
+             * @description The name e-mails come from; the business's own name unless one was set.
+             * @example Salon Lumière
+             */
+            senderName: string | null;
+            /**
+             * Format: email
+             * @description Where customers' replies go; null for none.
+             */
+            replyTo: string | null;
+            /**
+             * @description A reminder (and an `appointment.reminder_due` event) this many minutes before each start.
+             * @example [
+             *       1440
+             *     ]
+             */
+            reminderMinutesBefore: number[];
+        };
+        NotificationSettingsInput: {
+            emailEnabled: boolean;
+            /** @description Null for the business's own name. */
+            senderName: string | null;
+            /** Format: email */
+            replyTo: string | null;
+            reminderMinutesBefore: number[];
+        };
+        /** @enum {string} */
+        NotificationStatus: "scheduled" | "sent" | "failed" | "skipped";
+        Notification: {
+            /** @example ntf_01jf3z9q7m2x8k4n6p0r5s1t3v */
+            id: string;
+            /** @example appt_01jf3z9q7m2x8k4n6p0r5s1t3v */
+            appointmentId: string;
+            /** @enum {string} */
+            kind: "confirmation" | "rescheduled" | "cancelled" | "reminder";
+            /** @enum {string} */
+            channel: "email";
+            /** @description The address; null when the customer has none or was erased. */
+            to: string | null;
+            status: components["schemas"]["NotificationStatus"];
+            /**
+             * Format: date-time
+             * @description When it is (or was) due.
+             */
+            scheduledFor: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** @description Why it failed or was skipped (the SMTP server's reply, an invalid address, the customer opted out, the appointment was cancelled, …). */
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        NotificationPage: {
+            data: components["schemas"]["Notification"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        CalendarFeed: {
+            /**
+             * Format: uri
+             * @description `{base_url}/calendar/<token>.ics`; shown only once.
+             * @example https://api.slotwise.example/calendar/3f7a9c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a.ics
+             */
+            url: string;
+        };
         ReviewPage: {
             data: components["schemas"]["Review"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -1645,7 +2321,7 @@ export interface components {
             nextCursor: string | null;
         };
         /** @enum {string} */
-        EventType: "appointment.created" | "appointment.updated" | "appointment.cancelled" | "appointment.completed" | "customer.created" | "customer.updated" | "payment.received" | "payment.refunded" | "transaction.completed" | "transaction.refunded" | "staff.checkin" | "staff.checkout" | "stock.low" | "campaign.sent" | "ping";
+        EventType: "appointment.created" | "appointment.updated" | "appointment.cancelled" | "appointment.completed" | "appointment.no_show" | "appointment.reminder_due" | "customer.created" | "customer.updated" | "customer.deleted" | "payment.received" | "payment.refunded" | "transaction.completed" | "transaction.refunded" | "staff.checkin" | "staff.checkout" | "stock.low" | "campaign.sent" | "ping";
         WebhookEndpoint: {
             id: string;
             /** Format: uri */
@@ -1749,6 +2425,26 @@ export interface components {
             createdAt: string;
             data: Record<string, never>;
         };
+        /** @description The appointment as in appointment.* events, and the reminder offset that was reached. */
+        AppointmentReminderDueEventData: {
+            id: components["schemas"]["AppointmentEventData"]["id"];
+            customerId: components["schemas"]["AppointmentEventData"]["customerId"];
+            serviceId: components["schemas"]["AppointmentEventData"]["serviceId"];
+            staffId: components["schemas"]["AppointmentEventData"]["staffId"];
+            date: components["schemas"]["AppointmentEventData"]["date"];
+            time: components["schemas"]["AppointmentEventData"]["time"];
+            timeZone: components["schemas"]["AppointmentEventData"]["timeZone"];
+            startsAt: components["schemas"]["AppointmentEventData"]["startsAt"];
+            endsAt: components["schemas"]["AppointmentEventData"]["endsAt"];
+            status: components["schemas"]["AppointmentEventData"]["status"];
+            bufferBeforeMinutes: components["schemas"]["AppointmentEventData"]["bufferBeforeMinutes"];
+            bufferAfterMinutes: components["schemas"]["AppointmentEventData"]["bufferAfterMinutes"];
+            cancellation: components["schemas"]["AppointmentEventData"]["cancellation"];
+            segments: components["schemas"]["AppointmentEventData"]["segments"];
+            metadata?: components["schemas"]["Metadata"];
+            /** @description The offset before startsAt that was reached (one of reminderMinutesBefore when it was booked). */
+            minutesBefore: number;
+        };
         AppointmentEventData: {
             id: string;
             customerId: string;
@@ -1768,7 +2464,22 @@ export interface components {
             /** Format: date-time */
             endsAt: string;
             /** @enum {string} */
-            status: "booked" | "cancelled" | "completed";
+            status: "booked" | "cancelled" | "completed" | "no_show";
+            /** @description The service's buffer before it when it was booked; the staff member is taken from `startsAt` minus this. */
+            bufferBeforeMinutes: number;
+            /** @description The service's buffer after it when it was booked; the staff member is taken until `endsAt` plus this. */
+            bufferAfterMinutes: number;
+            /** @description Who cancelled, when and why; null unless cancelled. */
+            cancellation: components["schemas"]["Cancellation"] | null;
+            /** @description As the appointment's. */
+            segments: components["schemas"]["VisitSegment"][];
+            metadata: components["schemas"]["Metadata"];
+        };
+        /** @description The data of customer.deleted (CONTRACT §19). */
+        CustomerDeletedData: {
+            id: string;
+            /** Format: date-time */
+            deletedAt: string;
         };
         StaffAttendanceEventData: {
             staffId: string;
@@ -1972,7 +2683,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict: `appointment_conflict`, `invalid_transition`, `customer_email_taken`, `idempotency_key_in_use`, `endpoint_paused`, `already_checked_in`, `not_checked_in` or `staff_unavailable`. */
+        /** @description Conflict: `appointment_conflict`, `invalid_transition`, `customer_email_taken`, `idempotency_key_in_use`, `endpoint_paused`, `already_checked_in`, `not_checked_in`, `staff_unavailable`, `outside_booking_window`, `cancellation_window_passed`, `daily_limit_reached`, `hold_expired` or `customer_has_upcoming_appointments`. */
         Problem409: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2143,6 +2854,15 @@ export interface components {
     };
     parameters: {
         /**
+         * @description `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+         * @example {
+         *       "crmId": "4711"
+         *     }
+         */
+        MetadataFilter: {
+            [key: string]: string;
+        };
+        /**
          * @description Apply the change only if the resource still has this `ETag` (a list of tags, or `*`, as RFC 9110 allows; weak tags never match). Otherwise 412 `precondition_failed` and nothing changes. Without it the patch applies as before.
          * @example "q3NrP0u9yQ4-Cw1xv2n0Ww"
          */
@@ -2232,6 +2952,13 @@ export interface operations {
                  * @example lov
                  */
                 q?: string;
+                /**
+                 * @description `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+                 * @example {
+                 *       "crmId": "4711"
+                 *     }
+                 */
+                metadata?: components["parameters"]["MetadataFilter"];
             };
             header?: never;
             path?: never;
@@ -2356,6 +3083,43 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The customer's id.
+                 * @example cus_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     updateCustomer: {
         parameters: {
             query?: never;
@@ -2416,10 +3180,17 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The service to book; its duration is each slot's length. Unknown or no longer offered is 422.
+                 * @description The service to book; its duration is each slot's length. Unknown or no longer offered is 422. Give this or `serviceIds`, exactly one (400 otherwise).
                  * @example svc_01jf3z9q7m2x8k4n6p0r5s1t3v
                  */
-                serviceId: string;
+                serviceId?: string;
+                /**
+                 * @description A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).
+                 * @example svc_01jf3z9q7m2x8k4n6p0r5s1t3v,svc_01jf3z9q7m2x8k4n6p0r5s1t3w
+                 */
+                serviceIds?: string;
+                /** @description true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400). */
+                anyStaff?: boolean;
                 /**
                  * @description Earliest start.
                  * @example 2026-11-24T00:00:00Z
@@ -2459,13 +3230,70 @@ export interface operations {
                      *         {
                      *           "startsAt": "2026-11-24T09:00:00Z",
                      *           "endsAt": "2026-11-24T09:45:00Z",
-                     *           "staffId": "stf_01jf3z9q7m2x8k4n6p0r5s1t3v"
+                     *           "staffId": "stf_01jf3z9q7m2x8k4n6p0r5s1t3v",
+                     *           "segments": [
+                     *             {
+                     *               "serviceId": "svc_01jf3z9q7m2x8k4n6p0r5s1t3v",
+                     *               "staffId": "stf_01jf3z9q7m2x8k4n6p0r5s1t3v",
+                     *               "startsAt": "2026-11-24T09:00:00Z",
+                     *               "endsAt": "2026-11-24T09:45:00Z"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["SlotList"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    explainAvailability: {
+        parameters: {
+            query: {
+                /**
+                 * @description The service to book. Unknown or no longer offered is 422.
+                 * @example svc_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                serviceId: string;
+                /**
+                 * @description The staff member. Unknown is 422.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                staffId: string;
+                /**
+                 * @description The start asked about.
+                 * @example 2026-12-03T14:00:00Z
+                 */
+                startsAt: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a booking would be accepted now, and every reason it would not. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Explanation"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -2490,7 +3318,14 @@ export interface operations {
                 to?: string;
                 staffId?: string;
                 customerId?: string;
-                status?: "booked" | "cancelled" | "completed";
+                status?: "booked" | "cancelled" | "completed" | "no_show";
+                /**
+                 * @description `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+                 * @example {
+                 *       "crmId": "4711"
+                 *     }
+                 */
+                metadata?: components["parameters"]["MetadataFilter"];
             };
             header?: never;
             path?: never;
@@ -2570,6 +3405,141 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    createHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "startsAt": "2026-11-24T10:00:00Z",
+                 *       "segments": [
+                 *         {
+                 *           "serviceId": "svc_01jf3z9q7m2x8k4n6p0r5s1t3v",
+                 *           "staffId": "stf_01jf3z9q7m2x8k4n6p0r5s1t3v"
+                 *         },
+                 *         {
+                 *           "serviceId": "svc_01jf3z9q7m2x8k4n6p0r5s1t3w"
+                 *         }
+                 *       ],
+                 *       "ttlSeconds": 600
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewHold"];
+            };
+        };
+        responses: {
+            /** @description The hold. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hold"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    getHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hold's id.
+                 * @example hold_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hold, with its status now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hold"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    releaseHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hold's id.
+                 * @example hold_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -2686,7 +3656,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The client is ill.",
+                 *       "cancelledBy": "customer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelInput"];
+            };
+        };
         responses: {
             /** @description The cancelled appointment. Emits `appointment.cancelled`. */
             200: {
@@ -2704,10 +3684,14 @@ export interface operations {
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
+            400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -2755,6 +3739,50 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    markAppointmentNoShow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The appointment's id.
+                 * @example appt_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment, now `no_show`. Emits `appointment.no_show`. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -3369,6 +4397,160 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    listStaffDateOverrides: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The first date (`YYYY-MM-DD`, included); today in the business's time zone when left out.
+                 * @example 2026-12-01
+                 */
+                from?: string;
+                /**
+                 * @description The last date (included); at most 366 days after `from` (400 otherwise); `from` + 366 days when left out.
+                 * @example 2026-12-31
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The staff member's id.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overrides of the dates asked for, by date; all in one answer. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DateOverrideList"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    replaceStaffDateOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The staff member's id.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+                /**
+                 * @description The local date (`YYYY-MM-DD`, in the business's time zone); another form is 400.
+                 * @example 2026-12-24
+                 */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ranges": [
+                 *         {
+                 *           "start": "10:00",
+                 *           "end": "14:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["DayHours"];
+            };
+        };
+        responses: {
+            /** @description The override. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DateOverride"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    removeStaffDateOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The staff member's id.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+                /**
+                 * @description The local date (`YYYY-MM-DD`, in the business's time zone); another form is 400.
+                 * @example 2026-12-24
+                 */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed: the weekly hours apply to that date again. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     checkInStaff: {
         parameters: {
             query?: never;
@@ -3458,6 +4640,217 @@ export interface operations {
             413: components["responses"]["Problem413"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    getBookingPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy; the defaults when none was set. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPolicy"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    replaceBookingPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "minNoticeMinutes": 60,
+                 *       "maxAdvanceDays": 90,
+                 *       "cancellationWindowMinutes": 1440,
+                 *       "maxAppointmentsPerStaffPerDay": 8,
+                 *       "policyText": "Please cancel at least a day ahead."
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingPolicyInput"];
+            };
+        };
+        responses: {
+            /** @description The stored policy. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPolicy"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    listClosures: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The first date (`YYYY-MM-DD`, included); today in the business's time zone when left out.
+                 * @example 2026-12-01
+                 */
+                from?: string;
+                /**
+                 * @description The last date (included); at most 366 days after `from` (400 otherwise); `from` + 366 days when left out.
+                 * @example 2026-12-31
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closures of the dates asked for, by date; all in one answer. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureList"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    createClosure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-12-24",
+                 *       "reason": "Christmas Eve"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClosureInput"];
+            };
+        };
+        responses: {
+            /** @description The closure. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Closure"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    deleteClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The closure's id.
+                 * @example clo_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
@@ -4734,6 +6127,249 @@ export interface operations {
             503: components["responses"]["Problem503"];
         };
     };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    replaceNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emailEnabled": true,
+                 *       "senderName": "Salon Lumière",
+                 *       "replyTo": "hello@salon-lumiere.example",
+                 *       "reminderMinutesBefore": [
+                 *         1440,
+                 *         120
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["NotificationSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 (400 otherwise). */
+                limit?: components["parameters"]["Limit"];
+                /** @description `nextCursor` of the previous page (400 when foreign or malformed). */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Only this appointment's e-mails.
+                 * @example appt_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                appointmentId?: string;
+                /** @description Only entries in this status; another value is 400. */
+                status?: components["schemas"]["NotificationStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    createStaffCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The staff member's id.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed's URL. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    deleteStaffCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The staff member's id.
+                 * @example stf_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The feed's token and `.ics`, as `POST /api/v1/staff/{id}/calendar-feed` answered.
+                 * @example 3f7a9c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a.ics
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//Slotwise//Notifications//EN
+                     *     BEGIN:VEVENT
+                     *     UID:appt_01jf3z9q7m2x8k4n6p0r5s1t3v@slotwise
+                     *     DTSTART:20300107T090000Z
+                     *     DTEND:20300107T094500Z
+                     *     SUMMARY:Haircut – Ada
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
+                    "text/calendar": string;
+                };
+            };
+            404: components["responses"]["Problem404"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
     authorize: {
         parameters: {
             query: {
@@ -5125,6 +6761,82 @@ export interface operations {
             };
         };
     };
+    on_appointment_no_show: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Slotwise-Event": components["parameters"]["X-Slotwise-Event"];
+                /** @description The delivery's id, the same on every retry. */
+                "X-Slotwise-Delivery": components["parameters"]["X-Slotwise-Delivery"];
+                /** @description `sha256=` + lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
+                "X-Slotwise-Signature": components["parameters"]["X-Slotwise-Signature"];
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: UNIX seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed with the base64-decoded secret after `whsec_`; space-separated during a rotation. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "appointment.no_show";
+                    data?: components["schemas"]["AppointmentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s is success; anything else is retried (1m, 5m, 15m, 1h, 6h, 24h). 410 pauses the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_appointment_reminder_due: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Slotwise-Event": components["parameters"]["X-Slotwise-Event"];
+                /** @description The delivery's id, the same on every retry. */
+                "X-Slotwise-Delivery": components["parameters"]["X-Slotwise-Delivery"];
+                /** @description `sha256=` + lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
+                "X-Slotwise-Signature": components["parameters"]["X-Slotwise-Signature"];
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: UNIX seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed with the base64-decoded secret after `whsec_`; space-separated during a rotation. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "appointment.reminder_due";
+                    data?: components["schemas"]["AppointmentReminderDueEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s is success; anything else is retried (1m, 5m, 15m, 1h, 6h, 24h). 410 pauses the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     on_customer_created: {
         parameters: {
             query?: never;
@@ -5188,6 +6900,44 @@ export interface operations {
                     /** @constant */
                     type?: "customer.updated";
                     data?: components["schemas"]["Customer"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s is success; anything else is retried (1m, 5m, 15m, 1h, 6h, 24h). 410 pauses the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    on_customer_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Slotwise-Event": components["parameters"]["X-Slotwise-Event"];
+                /** @description The delivery's id, the same on every retry. */
+                "X-Slotwise-Delivery": components["parameters"]["X-Slotwise-Delivery"];
+                /** @description `sha256=` + lowercase hex HMAC-SHA256 of the raw body, keyed with the secret's UTF-8 bytes. */
+                "X-Slotwise-Signature": components["parameters"]["X-Slotwise-Signature"];
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: UNIX seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed with the base64-decoded secret after `whsec_`; space-separated during a rotation. */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "customer.deleted";
+                    data?: components["schemas"]["CustomerDeletedData"];
                 };
             };
         };

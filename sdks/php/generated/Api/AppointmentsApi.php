@@ -83,10 +83,25 @@ class AppointmentsApi
         'createAppointment' => [
             'application/json',
         ],
+        'createHold' => [
+            'application/json',
+        ],
+        'explainAvailability' => [
+            'application/json',
+        ],
         'getAppointment' => [
             'application/json',
         ],
+        'getHold' => [
+            'application/json',
+        ],
         'listAppointments' => [
+            'application/json',
+        ],
+        'markAppointmentNoShow' => [
+            'application/json',
+        ],
+        'releaseHold' => [
             'application/json',
         ],
         'searchAvailability' => [
@@ -151,15 +166,16 @@ class AppointmentsApi
      *
      * @param  string $id The appointment&#39;s id. (required)
      * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  \Slotwise\OpenApi\Model\CancelInput|null $cancelInput cancelInput (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['cancelAppointment'] to see the possible values for this operation
      *
      * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
      * @throws \InvalidArgumentException
-     * @return \Slotwise\OpenApi\Model\Appointment|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     * @return \Slotwise\OpenApi\Model\Appointment|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
      */
-    public function cancelAppointment($id, $idempotencyKey = null, string $contentType = self::contentTypes['cancelAppointment'][0])
+    public function cancelAppointment($id, $idempotencyKey = null, $cancelInput = null, string $contentType = self::contentTypes['cancelAppointment'][0])
     {
-        list($response) = $this->cancelAppointmentWithHttpInfo($id, $idempotencyKey, $contentType);
+        list($response) = $this->cancelAppointmentWithHttpInfo($id, $idempotencyKey, $cancelInput, $contentType);
         return $response;
     }
 
@@ -170,15 +186,16 @@ class AppointmentsApi
      *
      * @param  string $id The appointment&#39;s id. (required)
      * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  \Slotwise\OpenApi\Model\CancelInput|null $cancelInput (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['cancelAppointment'] to see the possible values for this operation
      *
      * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
      * @throws \InvalidArgumentException
-     * @return array of \Slotwise\OpenApi\Model\Appointment|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     * @return array of \Slotwise\OpenApi\Model\Appointment|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
      */
-    public function cancelAppointmentWithHttpInfo($id, $idempotencyKey = null, string $contentType = self::contentTypes['cancelAppointment'][0])
+    public function cancelAppointmentWithHttpInfo($id, $idempotencyKey = null, $cancelInput = null, string $contentType = self::contentTypes['cancelAppointment'][0])
     {
-        $request = $this->cancelAppointmentRequest($id, $idempotencyKey, $contentType);
+        $request = $this->cancelAppointmentRequest($id, $idempotencyKey, $cancelInput, $contentType);
 
         try {
             $options = $this->createHttpClientOption();
@@ -210,6 +227,12 @@ class AppointmentsApi
                         $request,
                         $response,
                     );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
                 case 401:
                     return $this->handleResponseWithDataType(
                         '\Slotwise\OpenApi\Model\Problem',
@@ -229,6 +252,24 @@ class AppointmentsApi
                         $response,
                     );
                 case 409:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 413:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 415:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 422:
                     return $this->handleResponseWithDataType(
                         '\Slotwise\OpenApi\Model\Problem',
                         $request,
@@ -284,6 +325,14 @@ class AppointmentsApi
                     );
                     $e->setResponseObject($data);
                     throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
                 case 401:
                     $data = ObjectSerializer::deserialize(
                         $e->getResponseBody(),
@@ -309,6 +358,30 @@ class AppointmentsApi
                     $e->setResponseObject($data);
                     throw $e;
                 case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 413:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 415:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 422:
                     $data = ObjectSerializer::deserialize(
                         $e->getResponseBody(),
                         '\Slotwise\OpenApi\Model\Problem',
@@ -354,14 +427,15 @@ class AppointmentsApi
      *
      * @param  string $id The appointment&#39;s id. (required)
      * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  \Slotwise\OpenApi\Model\CancelInput|null $cancelInput (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['cancelAppointment'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function cancelAppointmentAsync($id, $idempotencyKey = null, string $contentType = self::contentTypes['cancelAppointment'][0])
+    public function cancelAppointmentAsync($id, $idempotencyKey = null, $cancelInput = null, string $contentType = self::contentTypes['cancelAppointment'][0])
     {
-        return $this->cancelAppointmentAsyncWithHttpInfo($id, $idempotencyKey, $contentType)
+        return $this->cancelAppointmentAsyncWithHttpInfo($id, $idempotencyKey, $cancelInput, $contentType)
             ->then(
                 function ($response) {
                     return $response[0];
@@ -376,15 +450,16 @@ class AppointmentsApi
      *
      * @param  string $id The appointment&#39;s id. (required)
      * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  \Slotwise\OpenApi\Model\CancelInput|null $cancelInput (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['cancelAppointment'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function cancelAppointmentAsyncWithHttpInfo($id, $idempotencyKey = null, string $contentType = self::contentTypes['cancelAppointment'][0])
+    public function cancelAppointmentAsyncWithHttpInfo($id, $idempotencyKey = null, $cancelInput = null, string $contentType = self::contentTypes['cancelAppointment'][0])
     {
         $returnType = '\Slotwise\OpenApi\Model\Appointment';
-        $request = $this->cancelAppointmentRequest($id, $idempotencyKey, $contentType);
+        $request = $this->cancelAppointmentRequest($id, $idempotencyKey, $cancelInput, $contentType);
 
         return $this->client
             ->sendAsync($request, $this->createHttpClientOption())
@@ -427,12 +502,13 @@ class AppointmentsApi
      *
      * @param  string $id The appointment&#39;s id. (required)
      * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  \Slotwise\OpenApi\Model\CancelInput|null $cancelInput (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['cancelAppointment'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Psr7\Request
      */
-    public function cancelAppointmentRequest($id, $idempotencyKey = null, string $contentType = self::contentTypes['cancelAppointment'][0])
+    public function cancelAppointmentRequest($id, $idempotencyKey = null, $cancelInput = null, string $contentType = self::contentTypes['cancelAppointment'][0])
     {
 
         // verify the required parameter 'id' is set
@@ -452,6 +528,7 @@ class AppointmentsApi
             throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling AppointmentsApi.cancelAppointment, must be bigger than or equal to 1.');
         }
         
+
 
         $resourcePath = '/api/v1/appointments/{id}/cancel';
         $formParams = [];
@@ -483,7 +560,18 @@ class AppointmentsApi
         );
 
         // for model (json/xml)
-        if (count($formParams) > 0) {
+        if (isset($cancelInput)) {
+            if (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the body
+                try {
+                    $httpBody = json_encode(ObjectSerializer::sanitizeForSerialization($cancelInput), JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                $httpBody = $cancelInput;
+            }
+        } elseif (count($formParams) > 0) {
             if ($multipart) {
                 $multipartContents = [];
                 foreach ($formParams as $formParamName => $formParamValue) {
@@ -1451,6 +1539,866 @@ class AppointmentsApi
     }
 
     /**
+     * Operation createHold
+     *
+     * Hold a visit&#39;s time
+     *
+     * @param  \Slotwise\OpenApi\Model\NewHold $newHold newHold (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createHold'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Hold|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function createHold($newHold, $idempotencyKey = null, string $contentType = self::contentTypes['createHold'][0])
+    {
+        list($response) = $this->createHoldWithHttpInfo($newHold, $idempotencyKey, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation createHoldWithHttpInfo
+     *
+     * Hold a visit&#39;s time
+     *
+     * @param  \Slotwise\OpenApi\Model\NewHold $newHold (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createHold'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Hold|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function createHoldWithHttpInfo($newHold, $idempotencyKey = null, string $contentType = self::contentTypes['createHold'][0])
+    {
+        $request = $this->createHoldRequest($newHold, $idempotencyKey, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 201:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Hold',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 409:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 413:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 415:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 422:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Hold',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 201:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Hold',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 413:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 415:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 422:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation createHoldAsync
+     *
+     * Hold a visit&#39;s time
+     *
+     * @param  \Slotwise\OpenApi\Model\NewHold $newHold (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function createHoldAsync($newHold, $idempotencyKey = null, string $contentType = self::contentTypes['createHold'][0])
+    {
+        return $this->createHoldAsyncWithHttpInfo($newHold, $idempotencyKey, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation createHoldAsyncWithHttpInfo
+     *
+     * Hold a visit&#39;s time
+     *
+     * @param  \Slotwise\OpenApi\Model\NewHold $newHold (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function createHoldAsyncWithHttpInfo($newHold, $idempotencyKey = null, string $contentType = self::contentTypes['createHold'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Hold';
+        $request = $this->createHoldRequest($newHold, $idempotencyKey, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'createHold'
+     *
+     * @param  \Slotwise\OpenApi\Model\NewHold $newHold (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function createHoldRequest($newHold, $idempotencyKey = null, string $contentType = self::contentTypes['createHold'][0])
+    {
+
+        // verify the required parameter 'newHold' is set
+        if ($newHold === null || (is_array($newHold) && count($newHold) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $newHold when calling createHold'
+            );
+        }
+
+        if ($idempotencyKey !== null && strlen($idempotencyKey) > 255) {
+            throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling AppointmentsApi.createHold, must be smaller than or equal to 255.');
+        }
+        if ($idempotencyKey !== null && strlen($idempotencyKey) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling AppointmentsApi.createHold, must be bigger than or equal to 1.');
+        }
+        
+
+        $resourcePath = '/api/v1/holds';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+        // header params
+        if ($idempotencyKey !== null) {
+            $headerParams['Idempotency-Key'] = ObjectSerializer::toHeaderValue($idempotencyKey);
+        }
+
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (isset($newHold)) {
+            if (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the body
+                try {
+                    $httpBody = json_encode(ObjectSerializer::sanitizeForSerialization($newHold), JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                $httpBody = $newHold;
+            }
+        } elseif (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'POST',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation explainAvailability
+     *
+     * Explain whether a time is free
+     *
+     * @param  string $serviceId The service to book. Unknown or no longer offered is 422. (required)
+     * @param  string $staffId The staff member. Unknown is 422. (required)
+     * @param  \DateTime $startsAt The start asked about. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['explainAvailability'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Explanation|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function explainAvailability($serviceId, $staffId, $startsAt, string $contentType = self::contentTypes['explainAvailability'][0])
+    {
+        list($response) = $this->explainAvailabilityWithHttpInfo($serviceId, $staffId, $startsAt, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation explainAvailabilityWithHttpInfo
+     *
+     * Explain whether a time is free
+     *
+     * @param  string $serviceId The service to book. Unknown or no longer offered is 422. (required)
+     * @param  string $staffId The staff member. Unknown is 422. (required)
+     * @param  \DateTime $startsAt The start asked about. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['explainAvailability'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Explanation|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function explainAvailabilityWithHttpInfo($serviceId, $staffId, $startsAt, string $contentType = self::contentTypes['explainAvailability'][0])
+    {
+        $request = $this->explainAvailabilityRequest($serviceId, $staffId, $startsAt, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Explanation',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 422:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Explanation',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Explanation',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 422:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation explainAvailabilityAsync
+     *
+     * Explain whether a time is free
+     *
+     * @param  string $serviceId The service to book. Unknown or no longer offered is 422. (required)
+     * @param  string $staffId The staff member. Unknown is 422. (required)
+     * @param  \DateTime $startsAt The start asked about. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['explainAvailability'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function explainAvailabilityAsync($serviceId, $staffId, $startsAt, string $contentType = self::contentTypes['explainAvailability'][0])
+    {
+        return $this->explainAvailabilityAsyncWithHttpInfo($serviceId, $staffId, $startsAt, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation explainAvailabilityAsyncWithHttpInfo
+     *
+     * Explain whether a time is free
+     *
+     * @param  string $serviceId The service to book. Unknown or no longer offered is 422. (required)
+     * @param  string $staffId The staff member. Unknown is 422. (required)
+     * @param  \DateTime $startsAt The start asked about. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['explainAvailability'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function explainAvailabilityAsyncWithHttpInfo($serviceId, $staffId, $startsAt, string $contentType = self::contentTypes['explainAvailability'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Explanation';
+        $request = $this->explainAvailabilityRequest($serviceId, $staffId, $startsAt, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'explainAvailability'
+     *
+     * @param  string $serviceId The service to book. Unknown or no longer offered is 422. (required)
+     * @param  string $staffId The staff member. Unknown is 422. (required)
+     * @param  \DateTime $startsAt The start asked about. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['explainAvailability'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function explainAvailabilityRequest($serviceId, $staffId, $startsAt, string $contentType = self::contentTypes['explainAvailability'][0])
+    {
+
+        // verify the required parameter 'serviceId' is set
+        if ($serviceId === null || (is_array($serviceId) && count($serviceId) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $serviceId when calling explainAvailability'
+            );
+        }
+
+        // verify the required parameter 'staffId' is set
+        if ($staffId === null || (is_array($staffId) && count($staffId) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $staffId when calling explainAvailability'
+            );
+        }
+
+        // verify the required parameter 'startsAt' is set
+        if ($startsAt === null || (is_array($startsAt) && count($startsAt) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $startsAt when calling explainAvailability'
+            );
+        }
+
+
+        $resourcePath = '/api/v1/availability/explain';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $serviceId,
+            'serviceId', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            true // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $staffId,
+            'staffId', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            true // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $startsAt,
+            'startsAt', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            true // required
+        ) ?? []);
+
+
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'GET',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
      * Operation getAppointment
      *
      * Get a appointment
@@ -1818,6 +2766,370 @@ class AppointmentsApi
     }
 
     /**
+     * Operation getHold
+     *
+     * Get a hold
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getHold'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Hold|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function getHold($id, string $contentType = self::contentTypes['getHold'][0])
+    {
+        list($response) = $this->getHoldWithHttpInfo($id, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation getHoldWithHttpInfo
+     *
+     * Get a hold
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getHold'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Hold|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function getHoldWithHttpInfo($id, string $contentType = self::contentTypes['getHold'][0])
+    {
+        $request = $this->getHoldRequest($id, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Hold',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 404:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Hold',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Hold',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation getHoldAsync
+     *
+     * Get a hold
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function getHoldAsync($id, string $contentType = self::contentTypes['getHold'][0])
+    {
+        return $this->getHoldAsyncWithHttpInfo($id, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation getHoldAsyncWithHttpInfo
+     *
+     * Get a hold
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function getHoldAsyncWithHttpInfo($id, string $contentType = self::contentTypes['getHold'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Hold';
+        $request = $this->getHoldRequest($id, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'getHold'
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function getHoldRequest($id, string $contentType = self::contentTypes['getHold'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling getHold'
+            );
+        }
+
+
+        $resourcePath = '/api/v1/holds/{id}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'GET',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
      * Operation listAppointments
      *
      * List appointments
@@ -1829,15 +3141,16 @@ class AppointmentsApi
      * @param  string|null $staffId staffId (optional)
      * @param  string|null $customerId customerId (optional)
      * @param  string|null $status status (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
      * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
      * @throws \InvalidArgumentException
      * @return \Slotwise\OpenApi\Model\AppointmentPage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
      */
-    public function listAppointments($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointments($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
-        list($response) = $this->listAppointmentsWithHttpInfo($limit, $cursor, $from, $to, $staffId, $customerId, $status, $contentType);
+        list($response) = $this->listAppointmentsWithHttpInfo($limit, $cursor, $from, $to, $staffId, $customerId, $status, $metadata, $contentType);
         return $response;
     }
 
@@ -1853,15 +3166,16 @@ class AppointmentsApi
      * @param  string|null $staffId (optional)
      * @param  string|null $customerId (optional)
      * @param  string|null $status (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
      * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
      * @throws \InvalidArgumentException
      * @return array of \Slotwise\OpenApi\Model\AppointmentPage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
      */
-    public function listAppointmentsWithHttpInfo($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointmentsWithHttpInfo($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
-        $request = $this->listAppointmentsRequest($limit, $cursor, $from, $to, $staffId, $customerId, $status, $contentType);
+        $request = $this->listAppointmentsRequest($limit, $cursor, $from, $to, $staffId, $customerId, $status, $metadata, $contentType);
 
         try {
             $options = $this->createHttpClientOption();
@@ -2028,14 +3342,15 @@ class AppointmentsApi
      * @param  string|null $staffId (optional)
      * @param  string|null $customerId (optional)
      * @param  string|null $status (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function listAppointmentsAsync($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointmentsAsync($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
-        return $this->listAppointmentsAsyncWithHttpInfo($limit, $cursor, $from, $to, $staffId, $customerId, $status, $contentType)
+        return $this->listAppointmentsAsyncWithHttpInfo($limit, $cursor, $from, $to, $staffId, $customerId, $status, $metadata, $contentType)
             ->then(
                 function ($response) {
                     return $response[0];
@@ -2055,15 +3370,16 @@ class AppointmentsApi
      * @param  string|null $staffId (optional)
      * @param  string|null $customerId (optional)
      * @param  string|null $status (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function listAppointmentsAsyncWithHttpInfo($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointmentsAsyncWithHttpInfo($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
         $returnType = '\Slotwise\OpenApi\Model\AppointmentPage';
-        $request = $this->listAppointmentsRequest($limit, $cursor, $from, $to, $staffId, $customerId, $status, $contentType);
+        $request = $this->listAppointmentsRequest($limit, $cursor, $from, $to, $staffId, $customerId, $status, $metadata, $contentType);
 
         return $this->client
             ->sendAsync($request, $this->createHttpClientOption())
@@ -2111,12 +3427,13 @@ class AppointmentsApi
      * @param  string|null $staffId (optional)
      * @param  string|null $customerId (optional)
      * @param  string|null $status (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Psr7\Request
      */
-    public function listAppointmentsRequest($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointmentsRequest($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
 
         if ($limit !== null && $limit > 100) {
@@ -2132,6 +3449,7 @@ class AppointmentsApi
 
 
 
+        
 
         $resourcePath = '/api/v1/appointments';
         $formParams = [];
@@ -2200,6 +3518,15 @@ class AppointmentsApi
             'status', // param base name
             'string', // openApiType
             'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $metadata,
+            'metadata', // param base name
+            'object', // openApiType
+            'deepObject', // style
             true, // explode
             false // required
         ) ?? []);
@@ -2273,13 +3600,698 @@ class AppointmentsApi
     }
 
     /**
+     * Operation markAppointmentNoShow
+     *
+     * Mark an appointment as a no-show
+     *
+     * @param  string $id The appointment&#39;s id. (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['markAppointmentNoShow'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Appointment|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function markAppointmentNoShow($id, $idempotencyKey = null, string $contentType = self::contentTypes['markAppointmentNoShow'][0])
+    {
+        list($response) = $this->markAppointmentNoShowWithHttpInfo($id, $idempotencyKey, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation markAppointmentNoShowWithHttpInfo
+     *
+     * Mark an appointment as a no-show
+     *
+     * @param  string $id The appointment&#39;s id. (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['markAppointmentNoShow'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Appointment|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function markAppointmentNoShowWithHttpInfo($id, $idempotencyKey = null, string $contentType = self::contentTypes['markAppointmentNoShow'][0])
+    {
+        $request = $this->markAppointmentNoShowRequest($id, $idempotencyKey, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Appointment',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 404:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 409:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Appointment',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Appointment',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation markAppointmentNoShowAsync
+     *
+     * Mark an appointment as a no-show
+     *
+     * @param  string $id The appointment&#39;s id. (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['markAppointmentNoShow'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function markAppointmentNoShowAsync($id, $idempotencyKey = null, string $contentType = self::contentTypes['markAppointmentNoShow'][0])
+    {
+        return $this->markAppointmentNoShowAsyncWithHttpInfo($id, $idempotencyKey, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation markAppointmentNoShowAsyncWithHttpInfo
+     *
+     * Mark an appointment as a no-show
+     *
+     * @param  string $id The appointment&#39;s id. (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['markAppointmentNoShow'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function markAppointmentNoShowAsyncWithHttpInfo($id, $idempotencyKey = null, string $contentType = self::contentTypes['markAppointmentNoShow'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Appointment';
+        $request = $this->markAppointmentNoShowRequest($id, $idempotencyKey, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'markAppointmentNoShow'
+     *
+     * @param  string $id The appointment&#39;s id. (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['markAppointmentNoShow'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function markAppointmentNoShowRequest($id, $idempotencyKey = null, string $contentType = self::contentTypes['markAppointmentNoShow'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling markAppointmentNoShow'
+            );
+        }
+        if (!preg_match("/^appt_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling AppointmentsApi.markAppointmentNoShow, must conform to the pattern /^appt_[0-9a-z]{26}$/.");
+        }
+        
+        if ($idempotencyKey !== null && strlen($idempotencyKey) > 255) {
+            throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling AppointmentsApi.markAppointmentNoShow, must be smaller than or equal to 255.');
+        }
+        if ($idempotencyKey !== null && strlen($idempotencyKey) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling AppointmentsApi.markAppointmentNoShow, must be bigger than or equal to 1.');
+        }
+        
+
+        $resourcePath = '/api/v1/appointments/{id}/no-show';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+        // header params
+        if ($idempotencyKey !== null) {
+            $headerParams['Idempotency-Key'] = ObjectSerializer::toHeaderValue($idempotencyKey);
+        }
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'POST',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation releaseHold
+     *
+     * Release a hold
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['releaseHold'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return void
+     */
+    public function releaseHold($id, string $contentType = self::contentTypes['releaseHold'][0])
+    {
+        $this->releaseHoldWithHttpInfo($id, $contentType);
+    }
+
+    /**
+     * Operation releaseHoldWithHttpInfo
+     *
+     * Release a hold
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['releaseHold'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of null, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function releaseHoldWithHttpInfo($id, string $contentType = self::contentTypes['releaseHold'][0])
+    {
+        $request = $this->releaseHoldRequest($id, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            return [null, $statusCode, $response->getHeaders()];
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation releaseHoldAsync
+     *
+     * Release a hold
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['releaseHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function releaseHoldAsync($id, string $contentType = self::contentTypes['releaseHold'][0])
+    {
+        return $this->releaseHoldAsyncWithHttpInfo($id, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation releaseHoldAsyncWithHttpInfo
+     *
+     * Release a hold
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['releaseHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function releaseHoldAsyncWithHttpInfo($id, string $contentType = self::contentTypes['releaseHold'][0])
+    {
+        $returnType = '';
+        $request = $this->releaseHoldRequest($id, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    return [null, $response->getStatusCode(), $response->getHeaders()];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'releaseHold'
+     *
+     * @param  string $id The hold&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['releaseHold'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function releaseHoldRequest($id, string $contentType = self::contentTypes['releaseHold'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling releaseHold'
+            );
+        }
+
+
+        $resourcePath = '/api/v1/holds/{id}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'DELETE',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
      * Operation searchAvailability
      *
      * Find free slots
      *
-     * @param  string $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. (required)
      * @param  \DateTime $from Earliest start. (required)
      * @param  \DateTime $to Starts before this; at most 31 days after &#x60;from&#x60; (400 otherwise). (required)
+     * @param  string|null $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. Give this or &#x60;serviceIds&#x60;, exactly one (400 otherwise). (optional)
+     * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
+     * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
@@ -2288,9 +4300,9 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return \Slotwise\OpenApi\Model\SlotList|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
      */
-    public function searchAvailability($serviceId, $from, $to, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailability($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
-        list($response) = $this->searchAvailabilityWithHttpInfo($serviceId, $from, $to, $staffId, $slotMinutes, $contentType);
+        list($response) = $this->searchAvailabilityWithHttpInfo($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $slotMinutes, $contentType);
         return $response;
     }
 
@@ -2299,9 +4311,11 @@ class AppointmentsApi
      *
      * Find free slots
      *
-     * @param  string $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. (required)
      * @param  \DateTime $from Earliest start. (required)
      * @param  \DateTime $to Starts before this; at most 31 days after &#x60;from&#x60; (400 otherwise). (required)
+     * @param  string|null $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. Give this or &#x60;serviceIds&#x60;, exactly one (400 otherwise). (optional)
+     * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
+     * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
@@ -2310,9 +4324,9 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return array of \Slotwise\OpenApi\Model\SlotList|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
      */
-    public function searchAvailabilityWithHttpInfo($serviceId, $from, $to, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailabilityWithHttpInfo($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
-        $request = $this->searchAvailabilityRequest($serviceId, $from, $to, $staffId, $slotMinutes, $contentType);
+        $request = $this->searchAvailabilityRequest($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $slotMinutes, $contentType);
 
         try {
             $options = $this->createHttpClientOption();
@@ -2486,9 +4500,11 @@ class AppointmentsApi
      *
      * Find free slots
      *
-     * @param  string $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. (required)
      * @param  \DateTime $from Earliest start. (required)
      * @param  \DateTime $to Starts before this; at most 31 days after &#x60;from&#x60; (400 otherwise). (required)
+     * @param  string|null $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. Give this or &#x60;serviceIds&#x60;, exactly one (400 otherwise). (optional)
+     * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
+     * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
@@ -2496,9 +4512,9 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function searchAvailabilityAsync($serviceId, $from, $to, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailabilityAsync($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
-        return $this->searchAvailabilityAsyncWithHttpInfo($serviceId, $from, $to, $staffId, $slotMinutes, $contentType)
+        return $this->searchAvailabilityAsyncWithHttpInfo($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $slotMinutes, $contentType)
             ->then(
                 function ($response) {
                     return $response[0];
@@ -2511,9 +4527,11 @@ class AppointmentsApi
      *
      * Find free slots
      *
-     * @param  string $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. (required)
      * @param  \DateTime $from Earliest start. (required)
      * @param  \DateTime $to Starts before this; at most 31 days after &#x60;from&#x60; (400 otherwise). (required)
+     * @param  string|null $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. Give this or &#x60;serviceIds&#x60;, exactly one (400 otherwise). (optional)
+     * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
+     * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
@@ -2521,10 +4539,10 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function searchAvailabilityAsyncWithHttpInfo($serviceId, $from, $to, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailabilityAsyncWithHttpInfo($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
         $returnType = '\Slotwise\OpenApi\Model\SlotList';
-        $request = $this->searchAvailabilityRequest($serviceId, $from, $to, $staffId, $slotMinutes, $contentType);
+        $request = $this->searchAvailabilityRequest($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $slotMinutes, $contentType);
 
         return $this->client
             ->sendAsync($request, $this->createHttpClientOption())
@@ -2565,9 +4583,11 @@ class AppointmentsApi
     /**
      * Create request for operation 'searchAvailability'
      *
-     * @param  string $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. (required)
      * @param  \DateTime $from Earliest start. (required)
      * @param  \DateTime $to Starts before this; at most 31 days after &#x60;from&#x60; (400 otherwise). (required)
+     * @param  string|null $serviceId The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. Give this or &#x60;serviceIds&#x60;, exactly one (400 otherwise). (optional)
+     * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
+     * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
@@ -2575,15 +4595,8 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Psr7\Request
      */
-    public function searchAvailabilityRequest($serviceId, $from, $to, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailabilityRequest($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
-
-        // verify the required parameter 'serviceId' is set
-        if ($serviceId === null || (is_array($serviceId) && count($serviceId) === 0)) {
-            throw new \InvalidArgumentException(
-                'Missing the required parameter $serviceId when calling searchAvailability'
-            );
-        }
 
         // verify the required parameter 'from' is set
         if ($from === null || (is_array($from) && count($from) === 0)) {
@@ -2598,6 +4611,12 @@ class AppointmentsApi
                 'Missing the required parameter $to when calling searchAvailability'
             );
         }
+
+
+        if ($serviceIds !== null && !preg_match("/^[^,]+(,[^,]+){0,4}$/", $serviceIds)) {
+            throw new \InvalidArgumentException("invalid value for \"serviceIds\" when calling AppointmentsApi.searchAvailability, must conform to the pattern /^[^,]+(,[^,]+){0,4}$/.");
+        }
+        
 
 
         if ($slotMinutes !== null && $slotMinutes > 60) {
@@ -2622,7 +4641,25 @@ class AppointmentsApi
             'string', // openApiType
             'form', // style
             true, // explode
-            true // required
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $serviceIds,
+            'serviceIds', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $anyStaff,
+            'anyStaff', // param base name
+            'boolean', // openApiType
+            'form', // style
+            true, // explode
+            false // required
         ) ?? []);
         // query params
         $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(

@@ -77,6 +77,9 @@ class CustomersApi
         'createCustomer' => [
             'application/json',
         ],
+        'eraseCustomer' => [
+            'application/json',
+        ],
         'getCustomer' => [
             'application/json',
         ],
@@ -575,6 +578,295 @@ class CustomersApi
     }
 
     /**
+     * Operation eraseCustomer
+     *
+     * Erase a customer
+     *
+     * @param  string $id The customer&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['eraseCustomer'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return void
+     */
+    public function eraseCustomer($id, string $contentType = self::contentTypes['eraseCustomer'][0])
+    {
+        $this->eraseCustomerWithHttpInfo($id, $contentType);
+    }
+
+    /**
+     * Operation eraseCustomerWithHttpInfo
+     *
+     * Erase a customer
+     *
+     * @param  string $id The customer&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['eraseCustomer'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of null, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function eraseCustomerWithHttpInfo($id, string $contentType = self::contentTypes['eraseCustomer'][0])
+    {
+        $request = $this->eraseCustomerRequest($id, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            return [null, $statusCode, $response->getHeaders()];
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation eraseCustomerAsync
+     *
+     * Erase a customer
+     *
+     * @param  string $id The customer&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['eraseCustomer'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function eraseCustomerAsync($id, string $contentType = self::contentTypes['eraseCustomer'][0])
+    {
+        return $this->eraseCustomerAsyncWithHttpInfo($id, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation eraseCustomerAsyncWithHttpInfo
+     *
+     * Erase a customer
+     *
+     * @param  string $id The customer&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['eraseCustomer'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function eraseCustomerAsyncWithHttpInfo($id, string $contentType = self::contentTypes['eraseCustomer'][0])
+    {
+        $returnType = '';
+        $request = $this->eraseCustomerRequest($id, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    return [null, $response->getStatusCode(), $response->getHeaders()];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'eraseCustomer'
+     *
+     * @param  string $id The customer&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['eraseCustomer'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function eraseCustomerRequest($id, string $contentType = self::contentTypes['eraseCustomer'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling eraseCustomer'
+            );
+        }
+        if (!preg_match("/^cus_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling CustomersApi.eraseCustomer, must conform to the pattern /^cus_[0-9a-z]{26}$/.");
+        }
+        
+
+        $resourcePath = '/api/v1/customers/{id}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'DELETE',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
      * Operation getCustomer
      *
      * Get a customer
@@ -951,15 +1243,16 @@ class CustomersApi
      * @param  string|null $email The customer with this e-mail address, whatever its case. (optional)
      * @param  string|null $phone The customers with this phone number, exactly, in E.164. (optional)
      * @param  string|null $q Customers whose first name, last name or e-mail address starts with this, whatever its case. (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listCustomers'] to see the possible values for this operation
      *
      * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
      * @throws \InvalidArgumentException
      * @return \Slotwise\OpenApi\Model\CustomerPage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
      */
-    public function listCustomers($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, string $contentType = self::contentTypes['listCustomers'][0])
+    public function listCustomers($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, $metadata = null, string $contentType = self::contentTypes['listCustomers'][0])
     {
-        list($response) = $this->listCustomersWithHttpInfo($limit, $cursor, $email, $phone, $q, $contentType);
+        list($response) = $this->listCustomersWithHttpInfo($limit, $cursor, $email, $phone, $q, $metadata, $contentType);
         return $response;
     }
 
@@ -973,15 +1266,16 @@ class CustomersApi
      * @param  string|null $email The customer with this e-mail address, whatever its case. (optional)
      * @param  string|null $phone The customers with this phone number, exactly, in E.164. (optional)
      * @param  string|null $q Customers whose first name, last name or e-mail address starts with this, whatever its case. (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listCustomers'] to see the possible values for this operation
      *
      * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
      * @throws \InvalidArgumentException
      * @return array of \Slotwise\OpenApi\Model\CustomerPage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
      */
-    public function listCustomersWithHttpInfo($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, string $contentType = self::contentTypes['listCustomers'][0])
+    public function listCustomersWithHttpInfo($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, $metadata = null, string $contentType = self::contentTypes['listCustomers'][0])
     {
-        $request = $this->listCustomersRequest($limit, $cursor, $email, $phone, $q, $contentType);
+        $request = $this->listCustomersRequest($limit, $cursor, $email, $phone, $q, $metadata, $contentType);
 
         try {
             $options = $this->createHttpClientOption();
@@ -1146,14 +1440,15 @@ class CustomersApi
      * @param  string|null $email The customer with this e-mail address, whatever its case. (optional)
      * @param  string|null $phone The customers with this phone number, exactly, in E.164. (optional)
      * @param  string|null $q Customers whose first name, last name or e-mail address starts with this, whatever its case. (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listCustomers'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function listCustomersAsync($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, string $contentType = self::contentTypes['listCustomers'][0])
+    public function listCustomersAsync($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, $metadata = null, string $contentType = self::contentTypes['listCustomers'][0])
     {
-        return $this->listCustomersAsyncWithHttpInfo($limit, $cursor, $email, $phone, $q, $contentType)
+        return $this->listCustomersAsyncWithHttpInfo($limit, $cursor, $email, $phone, $q, $metadata, $contentType)
             ->then(
                 function ($response) {
                     return $response[0];
@@ -1171,15 +1466,16 @@ class CustomersApi
      * @param  string|null $email The customer with this e-mail address, whatever its case. (optional)
      * @param  string|null $phone The customers with this phone number, exactly, in E.164. (optional)
      * @param  string|null $q Customers whose first name, last name or e-mail address starts with this, whatever its case. (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listCustomers'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function listCustomersAsyncWithHttpInfo($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, string $contentType = self::contentTypes['listCustomers'][0])
+    public function listCustomersAsyncWithHttpInfo($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, $metadata = null, string $contentType = self::contentTypes['listCustomers'][0])
     {
         $returnType = '\Slotwise\OpenApi\Model\CustomerPage';
-        $request = $this->listCustomersRequest($limit, $cursor, $email, $phone, $q, $contentType);
+        $request = $this->listCustomersRequest($limit, $cursor, $email, $phone, $q, $metadata, $contentType);
 
         return $this->client
             ->sendAsync($request, $this->createHttpClientOption())
@@ -1225,12 +1521,13 @@ class CustomersApi
      * @param  string|null $email The customer with this e-mail address, whatever its case. (optional)
      * @param  string|null $phone The customers with this phone number, exactly, in E.164. (optional)
      * @param  string|null $q Customers whose first name, last name or e-mail address starts with this, whatever its case. (optional)
+     * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listCustomers'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Psr7\Request
      */
-    public function listCustomersRequest($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, string $contentType = self::contentTypes['listCustomers'][0])
+    public function listCustomersRequest($limit = 20, $cursor = null, $email = null, $phone = null, $q = null, $metadata = null, string $contentType = self::contentTypes['listCustomers'][0])
     {
 
         if ($limit !== null && $limit > 100) {
@@ -1258,6 +1555,7 @@ class CustomersApi
         if ($q !== null && strlen($q) < 2) {
             throw new \InvalidArgumentException('invalid length for "$q" when calling CustomersApi.listCustomers, must be bigger than or equal to 2.');
         }
+        
         
 
         $resourcePath = '/api/v1/customers';
@@ -1309,6 +1607,15 @@ class CustomersApi
             'q', // param base name
             'string', // openApiType
             'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $metadata,
+            'metadata', // param base name
+            'object', // openApiType
+            'deepObject', // style
             true, // explode
             false // required
         ) ?? []);

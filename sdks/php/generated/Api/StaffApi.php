@@ -95,10 +95,19 @@ class StaffApi
         'listStaff' => [
             'application/json',
         ],
+        'listStaffDateOverrides' => [
+            'application/json',
+        ],
         'listStaffTimeOff' => [
             'application/json',
         ],
+        'removeStaffDateOverride' => [
+            'application/json',
+        ],
         'removeStaffTimeOff' => [
+            'application/json',
+        ],
+        'replaceStaffDateOverride' => [
             'application/json',
         ],
         'replaceStaffWorkingHours' => [
@@ -3110,6 +3119,417 @@ class StaffApi
     }
 
     /**
+     * Operation listStaffDateOverrides
+     *
+     * List a staff member&#39;s date overrides
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime|null $from The first date (&#x60;YYYY-MM-DD&#x60;, included); today in the business&#39;s time zone when left out. (optional)
+     * @param  \DateTime|null $to The last date (included); at most 366 days after &#x60;from&#x60; (400 otherwise); &#x60;from&#x60; + 366 days when left out. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listStaffDateOverrides'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\DateOverrideList|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function listStaffDateOverrides($id, $from = null, $to = null, string $contentType = self::contentTypes['listStaffDateOverrides'][0])
+    {
+        list($response) = $this->listStaffDateOverridesWithHttpInfo($id, $from, $to, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation listStaffDateOverridesWithHttpInfo
+     *
+     * List a staff member&#39;s date overrides
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime|null $from The first date (&#x60;YYYY-MM-DD&#x60;, included); today in the business&#39;s time zone when left out. (optional)
+     * @param  \DateTime|null $to The last date (included); at most 366 days after &#x60;from&#x60; (400 otherwise); &#x60;from&#x60; + 366 days when left out. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listStaffDateOverrides'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\DateOverrideList|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function listStaffDateOverridesWithHttpInfo($id, $from = null, $to = null, string $contentType = self::contentTypes['listStaffDateOverrides'][0])
+    {
+        $request = $this->listStaffDateOverridesRequest($id, $from, $to, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\DateOverrideList',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 404:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\DateOverrideList',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\DateOverrideList',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation listStaffDateOverridesAsync
+     *
+     * List a staff member&#39;s date overrides
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime|null $from The first date (&#x60;YYYY-MM-DD&#x60;, included); today in the business&#39;s time zone when left out. (optional)
+     * @param  \DateTime|null $to The last date (included); at most 366 days after &#x60;from&#x60; (400 otherwise); &#x60;from&#x60; + 366 days when left out. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listStaffDateOverrides'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function listStaffDateOverridesAsync($id, $from = null, $to = null, string $contentType = self::contentTypes['listStaffDateOverrides'][0])
+    {
+        return $this->listStaffDateOverridesAsyncWithHttpInfo($id, $from, $to, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation listStaffDateOverridesAsyncWithHttpInfo
+     *
+     * List a staff member&#39;s date overrides
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime|null $from The first date (&#x60;YYYY-MM-DD&#x60;, included); today in the business&#39;s time zone when left out. (optional)
+     * @param  \DateTime|null $to The last date (included); at most 366 days after &#x60;from&#x60; (400 otherwise); &#x60;from&#x60; + 366 days when left out. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listStaffDateOverrides'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function listStaffDateOverridesAsyncWithHttpInfo($id, $from = null, $to = null, string $contentType = self::contentTypes['listStaffDateOverrides'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\DateOverrideList';
+        $request = $this->listStaffDateOverridesRequest($id, $from, $to, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'listStaffDateOverrides'
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime|null $from The first date (&#x60;YYYY-MM-DD&#x60;, included); today in the business&#39;s time zone when left out. (optional)
+     * @param  \DateTime|null $to The last date (included); at most 366 days after &#x60;from&#x60; (400 otherwise); &#x60;from&#x60; + 366 days when left out. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listStaffDateOverrides'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function listStaffDateOverridesRequest($id, $from = null, $to = null, string $contentType = self::contentTypes['listStaffDateOverrides'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling listStaffDateOverrides'
+            );
+        }
+        if (!preg_match("/^stf_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling StaffApi.listStaffDateOverrides, must conform to the pattern /^stf_[0-9a-z]{26}$/.");
+        }
+        
+
+
+
+        $resourcePath = '/api/v1/staff/{id}/date-overrides';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $from,
+            'from', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $to,
+            'to', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'GET',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
      * Operation listStaffTimeOff
      *
      * List a staff member&#39;s time off
@@ -3527,6 +3947,315 @@ class StaffApi
     }
 
     /**
+     * Operation removeStaffDateOverride
+     *
+     * Remove a staff member&#39;s override of one date
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['removeStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return void
+     */
+    public function removeStaffDateOverride($id, $date, string $contentType = self::contentTypes['removeStaffDateOverride'][0])
+    {
+        $this->removeStaffDateOverrideWithHttpInfo($id, $date, $contentType);
+    }
+
+    /**
+     * Operation removeStaffDateOverrideWithHttpInfo
+     *
+     * Remove a staff member&#39;s override of one date
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['removeStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of null, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function removeStaffDateOverrideWithHttpInfo($id, $date, string $contentType = self::contentTypes['removeStaffDateOverride'][0])
+    {
+        $request = $this->removeStaffDateOverrideRequest($id, $date, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            return [null, $statusCode, $response->getHeaders()];
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation removeStaffDateOverrideAsync
+     *
+     * Remove a staff member&#39;s override of one date
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['removeStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function removeStaffDateOverrideAsync($id, $date, string $contentType = self::contentTypes['removeStaffDateOverride'][0])
+    {
+        return $this->removeStaffDateOverrideAsyncWithHttpInfo($id, $date, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation removeStaffDateOverrideAsyncWithHttpInfo
+     *
+     * Remove a staff member&#39;s override of one date
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['removeStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function removeStaffDateOverrideAsyncWithHttpInfo($id, $date, string $contentType = self::contentTypes['removeStaffDateOverride'][0])
+    {
+        $returnType = '';
+        $request = $this->removeStaffDateOverrideRequest($id, $date, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    return [null, $response->getStatusCode(), $response->getHeaders()];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'removeStaffDateOverride'
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['removeStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function removeStaffDateOverrideRequest($id, $date, string $contentType = self::contentTypes['removeStaffDateOverride'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling removeStaffDateOverride'
+            );
+        }
+        if (!preg_match("/^stf_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling StaffApi.removeStaffDateOverride, must conform to the pattern /^stf_[0-9a-z]{26}$/.");
+        }
+        
+        // verify the required parameter 'date' is set
+        if ($date === null || (is_array($date) && count($date) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $date when calling removeStaffDateOverride'
+            );
+        }
+
+
+        $resourcePath = '/api/v1/staff/{id}/date-overrides/{date}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+        // path params
+        if ($date !== null) {
+            $resourcePath = str_replace(
+                '{date}',
+                ObjectSerializer::toPathValue($date),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'DELETE',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
      * Operation removeStaffTimeOff
      *
      * Remove time off
@@ -3832,6 +4561,472 @@ class StaffApi
         $query = ObjectSerializer::buildQuery($queryParams);
         return new Request(
             'DELETE',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation replaceStaffDateOverride
+     *
+     * Set a staff member&#39;s hours on one date
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  \Slotwise\OpenApi\Model\DayHours $dayHours dayHours (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['replaceStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\DateOverride|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function replaceStaffDateOverride($id, $date, $dayHours, string $contentType = self::contentTypes['replaceStaffDateOverride'][0])
+    {
+        list($response) = $this->replaceStaffDateOverrideWithHttpInfo($id, $date, $dayHours, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation replaceStaffDateOverrideWithHttpInfo
+     *
+     * Set a staff member&#39;s hours on one date
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  \Slotwise\OpenApi\Model\DayHours $dayHours (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['replaceStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\DateOverride|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function replaceStaffDateOverrideWithHttpInfo($id, $date, $dayHours, string $contentType = self::contentTypes['replaceStaffDateOverride'][0])
+    {
+        $request = $this->replaceStaffDateOverrideRequest($id, $date, $dayHours, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\DateOverride',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 404:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 413:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 415:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 422:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\DateOverride',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\DateOverride',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 413:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 415:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 422:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation replaceStaffDateOverrideAsync
+     *
+     * Set a staff member&#39;s hours on one date
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  \Slotwise\OpenApi\Model\DayHours $dayHours (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['replaceStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function replaceStaffDateOverrideAsync($id, $date, $dayHours, string $contentType = self::contentTypes['replaceStaffDateOverride'][0])
+    {
+        return $this->replaceStaffDateOverrideAsyncWithHttpInfo($id, $date, $dayHours, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation replaceStaffDateOverrideAsyncWithHttpInfo
+     *
+     * Set a staff member&#39;s hours on one date
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  \Slotwise\OpenApi\Model\DayHours $dayHours (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['replaceStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function replaceStaffDateOverrideAsyncWithHttpInfo($id, $date, $dayHours, string $contentType = self::contentTypes['replaceStaffDateOverride'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\DateOverride';
+        $request = $this->replaceStaffDateOverrideRequest($id, $date, $dayHours, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'replaceStaffDateOverride'
+     *
+     * @param  string $id The staff member&#39;s id. (required)
+     * @param  \DateTime $date The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400. (required)
+     * @param  \Slotwise\OpenApi\Model\DayHours $dayHours (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['replaceStaffDateOverride'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function replaceStaffDateOverrideRequest($id, $date, $dayHours, string $contentType = self::contentTypes['replaceStaffDateOverride'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling replaceStaffDateOverride'
+            );
+        }
+        if (!preg_match("/^stf_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling StaffApi.replaceStaffDateOverride, must conform to the pattern /^stf_[0-9a-z]{26}$/.");
+        }
+        
+        // verify the required parameter 'date' is set
+        if ($date === null || (is_array($date) && count($date) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $date when calling replaceStaffDateOverride'
+            );
+        }
+
+        // verify the required parameter 'dayHours' is set
+        if ($dayHours === null || (is_array($dayHours) && count($dayHours) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $dayHours when calling replaceStaffDateOverride'
+            );
+        }
+
+
+        $resourcePath = '/api/v1/staff/{id}/date-overrides/{date}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+        // path params
+        if ($date !== null) {
+            $resourcePath = str_replace(
+                '{date}',
+                ObjectSerializer::toPathValue($date),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (isset($dayHours)) {
+            if (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the body
+                try {
+                    $httpBody = json_encode(ObjectSerializer::sanitizeForSerialization($dayHours), JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                $httpBody = $dayHours;
+            }
+        } elseif (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'PUT',
             $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
             $headers,
             $httpBody

@@ -64,7 +64,12 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => '\DateTime',
         'endsAt' => '\DateTime',
         'status' => 'string',
+        'bufferBeforeMinutes' => 'int',
+        'bufferAfterMinutes' => 'int',
+        'cancellation' => '\Slotwise\OpenApi\Model\Cancellation',
+        'segments' => '\Slotwise\OpenApi\Model\VisitSegment[]',
         'notes' => 'string',
+        'metadata' => 'array<string,string>',
         'createdAt' => '\DateTime',
         'updatedAt' => '\DateTime'
     ];
@@ -84,7 +89,12 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => 'date-time',
         'endsAt' => 'date-time',
         'status' => null,
+        'bufferBeforeMinutes' => null,
+        'bufferAfterMinutes' => null,
+        'cancellation' => null,
+        'segments' => null,
         'notes' => null,
+        'metadata' => null,
         'createdAt' => 'date-time',
         'updatedAt' => 'date-time'
     ];
@@ -102,7 +112,12 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => false,
         'endsAt' => false,
         'status' => false,
+        'bufferBeforeMinutes' => false,
+        'bufferAfterMinutes' => false,
+        'cancellation' => true,
+        'segments' => false,
         'notes' => true,
+        'metadata' => false,
         'createdAt' => false,
         'updatedAt' => false
     ];
@@ -200,7 +215,12 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => 'startsAt',
         'endsAt' => 'endsAt',
         'status' => 'status',
+        'bufferBeforeMinutes' => 'bufferBeforeMinutes',
+        'bufferAfterMinutes' => 'bufferAfterMinutes',
+        'cancellation' => 'cancellation',
+        'segments' => 'segments',
         'notes' => 'notes',
+        'metadata' => 'metadata',
         'createdAt' => 'createdAt',
         'updatedAt' => 'updatedAt'
     ];
@@ -218,7 +238,12 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => 'setStartsAt',
         'endsAt' => 'setEndsAt',
         'status' => 'setStatus',
+        'bufferBeforeMinutes' => 'setBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'setBufferAfterMinutes',
+        'cancellation' => 'setCancellation',
+        'segments' => 'setSegments',
         'notes' => 'setNotes',
+        'metadata' => 'setMetadata',
         'createdAt' => 'setCreatedAt',
         'updatedAt' => 'setUpdatedAt'
     ];
@@ -236,7 +261,12 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => 'getStartsAt',
         'endsAt' => 'getEndsAt',
         'status' => 'getStatus',
+        'bufferBeforeMinutes' => 'getBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'getBufferAfterMinutes',
+        'cancellation' => 'getCancellation',
+        'segments' => 'getSegments',
         'notes' => 'getNotes',
+        'metadata' => 'getMetadata',
         'createdAt' => 'getCreatedAt',
         'updatedAt' => 'getUpdatedAt'
     ];
@@ -285,6 +315,7 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
     public const STATUS_BOOKED = 'booked';
     public const STATUS_CANCELLED = 'cancelled';
     public const STATUS_COMPLETED = 'completed';
+    public const STATUS_NO_SHOW = 'no_show';
 
     /**
      * Gets allowable values of the enum
@@ -297,6 +328,7 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
             self::STATUS_BOOKED,
             self::STATUS_CANCELLED,
             self::STATUS_COMPLETED,
+            self::STATUS_NO_SHOW,
         ];
     }
 
@@ -322,7 +354,12 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('startsAt', $data ?? [], null);
         $this->setIfExists('endsAt', $data ?? [], null);
         $this->setIfExists('status', $data ?? [], null);
+        $this->setIfExists('bufferBeforeMinutes', $data ?? [], null);
+        $this->setIfExists('bufferAfterMinutes', $data ?? [], null);
+        $this->setIfExists('cancellation', $data ?? [], null);
+        $this->setIfExists('segments', $data ?? [], null);
         $this->setIfExists('notes', $data ?? [], null);
+        $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('createdAt', $data ?? [], null);
         $this->setIfExists('updatedAt', $data ?? [], null);
     }
@@ -400,11 +437,54 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
             );
         }
 
+        if ($this->container['bufferBeforeMinutes'] === null) {
+            $invalidProperties[] = "'bufferBeforeMinutes' can't be null";
+        }
+        if (($this->container['bufferBeforeMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (($this->container['bufferBeforeMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be bigger than or equal to 0.";
+        }
+
+        if ($this->container['bufferAfterMinutes'] === null) {
+            $invalidProperties[] = "'bufferAfterMinutes' can't be null";
+        }
+        if (($this->container['bufferAfterMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (($this->container['bufferAfterMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be bigger than or equal to 0.";
+        }
+
+        if ($this->container['cancellation'] === null && !$this->isNullableSetToNull('cancellation')) {
+            $invalidProperties[] = "'cancellation' is required";
+        }
+        if ($this->container['segments'] === null) {
+            $invalidProperties[] = "'segments' can't be null";
+        }
+        if ((count($this->container['segments']) > 5)) {
+            $invalidProperties[] = "invalid value for 'segments', number of items must be less than or equal to 5.";
+        }
+
+        if ((count($this->container['segments']) < 1)) {
+            $invalidProperties[] = "invalid value for 'segments', number of items must be greater than or equal to 1.";
+        }
+
         if ($this->container['notes'] === null && !$this->isNullableSetToNull('notes')) {
             $invalidProperties[] = "'notes' is required";
         }
         if (!is_null($this->container['notes']) && (mb_strlen($this->container['notes']) > 5000)) {
             $invalidProperties[] = "invalid value for 'notes', the character length must be smaller than or equal to 5000.";
+        }
+
+        if ($this->container['metadata'] === null) {
+            $invalidProperties[] = "'metadata' can't be null";
+        }
+        if ((count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
         }
 
         if ($this->container['createdAt'] === null) {
@@ -648,6 +728,141 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
     }
 
     /**
+     * Gets bufferBeforeMinutes
+     *
+     * @return int
+     */
+    public function getBufferBeforeMinutes()
+    {
+        return $this->container['bufferBeforeMinutes'];
+    }
+
+    /**
+     * Sets bufferBeforeMinutes
+     *
+     * @param int $bufferBeforeMinutes The service's buffer before it when it was booked; the staff member is taken from `startsAt` minus this.
+     *
+     * @return self
+     */
+    public function setBufferBeforeMinutes($bufferBeforeMinutes)
+    {
+        if (is_null($bufferBeforeMinutes)) {
+            throw new \InvalidArgumentException('non-nullable bufferBeforeMinutes cannot be null');
+        }
+        if (($bufferBeforeMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling Appointment., must be smaller than or equal to 240.');
+        }
+        if (($bufferBeforeMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling Appointment., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferBeforeMinutes'] = $bufferBeforeMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferAfterMinutes
+     *
+     * @return int
+     */
+    public function getBufferAfterMinutes()
+    {
+        return $this->container['bufferAfterMinutes'];
+    }
+
+    /**
+     * Sets bufferAfterMinutes
+     *
+     * @param int $bufferAfterMinutes The service's buffer after it when it was booked; the staff member is taken until `endsAt` plus this.
+     *
+     * @return self
+     */
+    public function setBufferAfterMinutes($bufferAfterMinutes)
+    {
+        if (is_null($bufferAfterMinutes)) {
+            throw new \InvalidArgumentException('non-nullable bufferAfterMinutes cannot be null');
+        }
+        if (($bufferAfterMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling Appointment., must be smaller than or equal to 240.');
+        }
+        if (($bufferAfterMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling Appointment., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferAfterMinutes'] = $bufferAfterMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets cancellation
+     *
+     * @return \Slotwise\OpenApi\Model\Cancellation|null
+     */
+    public function getCancellation()
+    {
+        return $this->container['cancellation'];
+    }
+
+    /**
+     * Sets cancellation
+     *
+     * @param \Slotwise\OpenApi\Model\Cancellation|null $cancellation Who cancelled, when and why; null unless cancelled.
+     *
+     * @return self
+     */
+    public function setCancellation($cancellation)
+    {
+        if (is_null($cancellation)) {
+            array_push($this->openAPINullablesSetToNull, 'cancellation');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('cancellation', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['cancellation'] = $cancellation;
+
+        return $this;
+    }
+
+    /**
+     * Gets segments
+     *
+     * @return \Slotwise\OpenApi\Model\VisitSegment[]
+     */
+    public function getSegments()
+    {
+        return $this->container['segments'];
+    }
+
+    /**
+     * Sets segments
+     *
+     * @param \Slotwise\OpenApi\Model\VisitSegment[] $segments The visit's services one after another, each with its staff member; one for a single service. `serviceId`, `staffId` and `bufferBeforeMinutes` are the first segment's, `endsAt` and `bufferAfterMinutes` the last one's.
+     *
+     * @return self
+     */
+    public function setSegments($segments)
+    {
+        if (is_null($segments)) {
+            throw new \InvalidArgumentException('non-nullable segments cannot be null');
+        }
+        if ((count($segments) > 5)) {
+            throw new \InvalidArgumentException('invalid value for $segments when calling Appointment., number of items must be less than or equal to 5.');
+        }
+        if ((count($segments) < 1)) {
+            throw new \InvalidArgumentException('invalid length for $segments when calling Appointment., number of items must be greater than or equal to 1.');
+        }
+        $this->container['segments'] = $segments;
+
+        return $this;
+    }
+
+    /**
      * Gets notes
      *
      * @return string|null
@@ -681,6 +896,36 @@ class Appointment implements ModelInterface, ArrayAccess, \JsonSerializable
         }
 
         $this->container['notes'] = $notes;
+
+        return $this;
+    }
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string> $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling Appointment., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
 
         return $this;
     }

@@ -66,7 +66,12 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
         'timeZone' => 'string',
         'startsAt' => '\DateTime',
         'endsAt' => '\DateTime',
-        'status' => 'string'
+        'status' => 'string',
+        'bufferBeforeMinutes' => 'int',
+        'bufferAfterMinutes' => 'int',
+        'cancellation' => '\Slotwise\OpenApi\Model\Cancellation',
+        'segments' => '\Slotwise\OpenApi\Model\VisitSegment[]',
+        'metadata' => 'array<string,string>'
     ];
 
     /**
@@ -86,7 +91,12 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
         'timeZone' => null,
         'startsAt' => 'date-time',
         'endsAt' => 'date-time',
-        'status' => null
+        'status' => null,
+        'bufferBeforeMinutes' => null,
+        'bufferAfterMinutes' => null,
+        'cancellation' => null,
+        'segments' => null,
+        'metadata' => null
     ];
 
     /**
@@ -104,7 +114,12 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
         'timeZone' => false,
         'startsAt' => false,
         'endsAt' => false,
-        'status' => false
+        'status' => false,
+        'bufferBeforeMinutes' => false,
+        'bufferAfterMinutes' => false,
+        'cancellation' => true,
+        'segments' => false,
+        'metadata' => false
     ];
 
     /**
@@ -202,7 +217,12 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
         'timeZone' => 'timeZone',
         'startsAt' => 'startsAt',
         'endsAt' => 'endsAt',
-        'status' => 'status'
+        'status' => 'status',
+        'bufferBeforeMinutes' => 'bufferBeforeMinutes',
+        'bufferAfterMinutes' => 'bufferAfterMinutes',
+        'cancellation' => 'cancellation',
+        'segments' => 'segments',
+        'metadata' => 'metadata'
     ];
 
     /**
@@ -220,7 +240,12 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
         'timeZone' => 'setTimeZone',
         'startsAt' => 'setStartsAt',
         'endsAt' => 'setEndsAt',
-        'status' => 'setStatus'
+        'status' => 'setStatus',
+        'bufferBeforeMinutes' => 'setBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'setBufferAfterMinutes',
+        'cancellation' => 'setCancellation',
+        'segments' => 'setSegments',
+        'metadata' => 'setMetadata'
     ];
 
     /**
@@ -238,7 +263,12 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
         'timeZone' => 'getTimeZone',
         'startsAt' => 'getStartsAt',
         'endsAt' => 'getEndsAt',
-        'status' => 'getStatus'
+        'status' => 'getStatus',
+        'bufferBeforeMinutes' => 'getBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'getBufferAfterMinutes',
+        'cancellation' => 'getCancellation',
+        'segments' => 'getSegments',
+        'metadata' => 'getMetadata'
     ];
 
     /**
@@ -285,6 +315,7 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
     public const STATUS_BOOKED = 'booked';
     public const STATUS_CANCELLED = 'cancelled';
     public const STATUS_COMPLETED = 'completed';
+    public const STATUS_NO_SHOW = 'no_show';
 
     /**
      * Gets allowable values of the enum
@@ -297,6 +328,7 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
             self::STATUS_BOOKED,
             self::STATUS_CANCELLED,
             self::STATUS_COMPLETED,
+            self::STATUS_NO_SHOW,
         ];
     }
 
@@ -325,6 +357,11 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
         $this->setIfExists('startsAt', $data ?? [], null);
         $this->setIfExists('endsAt', $data ?? [], null);
         $this->setIfExists('status', $data ?? [], null);
+        $this->setIfExists('bufferBeforeMinutes', $data ?? [], null);
+        $this->setIfExists('bufferAfterMinutes', $data ?? [], null);
+        $this->setIfExists('cancellation', $data ?? [], null);
+        $this->setIfExists('segments', $data ?? [], null);
+        $this->setIfExists('metadata', $data ?? [], null);
     }
 
     /**
@@ -411,6 +448,49 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
                 $this->container['status'],
                 implode("', '", $allowedValues)
             );
+        }
+
+        if ($this->container['bufferBeforeMinutes'] === null) {
+            $invalidProperties[] = "'bufferBeforeMinutes' can't be null";
+        }
+        if (($this->container['bufferBeforeMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (($this->container['bufferBeforeMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be bigger than or equal to 0.";
+        }
+
+        if ($this->container['bufferAfterMinutes'] === null) {
+            $invalidProperties[] = "'bufferAfterMinutes' can't be null";
+        }
+        if (($this->container['bufferAfterMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (($this->container['bufferAfterMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be bigger than or equal to 0.";
+        }
+
+        if ($this->container['cancellation'] === null && !$this->isNullableSetToNull('cancellation')) {
+            $invalidProperties[] = "'cancellation' is required";
+        }
+        if ($this->container['segments'] === null) {
+            $invalidProperties[] = "'segments' can't be null";
+        }
+        if ((count($this->container['segments']) > 5)) {
+            $invalidProperties[] = "invalid value for 'segments', number of items must be less than or equal to 5.";
+        }
+
+        if ((count($this->container['segments']) < 1)) {
+            $invalidProperties[] = "invalid value for 'segments', number of items must be greater than or equal to 1.";
+        }
+
+        if ($this->container['metadata'] === null) {
+            $invalidProperties[] = "'metadata' can't be null";
+        }
+        if ((count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
         }
 
         return $invalidProperties;
@@ -729,6 +809,171 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
             );
         }
         $this->container['status'] = $status;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferBeforeMinutes
+     *
+     * @return int
+     */
+    public function getBufferBeforeMinutes()
+    {
+        return $this->container['bufferBeforeMinutes'];
+    }
+
+    /**
+     * Sets bufferBeforeMinutes
+     *
+     * @param int $bufferBeforeMinutes The service's buffer before it when it was booked; the staff member is taken from `startsAt` minus this.
+     *
+     * @return self
+     */
+    public function setBufferBeforeMinutes($bufferBeforeMinutes)
+    {
+        if (is_null($bufferBeforeMinutes)) {
+            throw new \InvalidArgumentException('non-nullable bufferBeforeMinutes cannot be null');
+        }
+        if (($bufferBeforeMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling AppointmentEventData., must be smaller than or equal to 240.');
+        }
+        if (($bufferBeforeMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling AppointmentEventData., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferBeforeMinutes'] = $bufferBeforeMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferAfterMinutes
+     *
+     * @return int
+     */
+    public function getBufferAfterMinutes()
+    {
+        return $this->container['bufferAfterMinutes'];
+    }
+
+    /**
+     * Sets bufferAfterMinutes
+     *
+     * @param int $bufferAfterMinutes The service's buffer after it when it was booked; the staff member is taken until `endsAt` plus this.
+     *
+     * @return self
+     */
+    public function setBufferAfterMinutes($bufferAfterMinutes)
+    {
+        if (is_null($bufferAfterMinutes)) {
+            throw new \InvalidArgumentException('non-nullable bufferAfterMinutes cannot be null');
+        }
+        if (($bufferAfterMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling AppointmentEventData., must be smaller than or equal to 240.');
+        }
+        if (($bufferAfterMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling AppointmentEventData., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferAfterMinutes'] = $bufferAfterMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets cancellation
+     *
+     * @return \Slotwise\OpenApi\Model\Cancellation|null
+     */
+    public function getCancellation()
+    {
+        return $this->container['cancellation'];
+    }
+
+    /**
+     * Sets cancellation
+     *
+     * @param \Slotwise\OpenApi\Model\Cancellation|null $cancellation Who cancelled, when and why; null unless cancelled.
+     *
+     * @return self
+     */
+    public function setCancellation($cancellation)
+    {
+        if (is_null($cancellation)) {
+            array_push($this->openAPINullablesSetToNull, 'cancellation');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('cancellation', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['cancellation'] = $cancellation;
+
+        return $this;
+    }
+
+    /**
+     * Gets segments
+     *
+     * @return \Slotwise\OpenApi\Model\VisitSegment[]
+     */
+    public function getSegments()
+    {
+        return $this->container['segments'];
+    }
+
+    /**
+     * Sets segments
+     *
+     * @param \Slotwise\OpenApi\Model\VisitSegment[] $segments As the appointment's.
+     *
+     * @return self
+     */
+    public function setSegments($segments)
+    {
+        if (is_null($segments)) {
+            throw new \InvalidArgumentException('non-nullable segments cannot be null');
+        }
+        if ((count($segments) > 5)) {
+            throw new \InvalidArgumentException('invalid value for $segments when calling AppointmentEventData., number of items must be less than or equal to 5.');
+        }
+        if ((count($segments) < 1)) {
+            throw new \InvalidArgumentException('invalid length for $segments when calling AppointmentEventData., number of items must be greater than or equal to 1.');
+        }
+        $this->container['segments'] = $segments;
+
+        return $this;
+    }
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string> $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling AppointmentEventData., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
 
         return $this;
     }

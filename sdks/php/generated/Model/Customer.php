@@ -64,6 +64,8 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
         'phone' => 'string',
         'notes' => 'string',
         'marketingConsent' => 'bool',
+        'notificationsOptOut' => 'bool',
+        'metadata' => 'array<string,string>',
         'createdAt' => '\DateTime',
         'updatedAt' => '\DateTime'
     ];
@@ -83,6 +85,8 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
         'phone' => null,
         'notes' => null,
         'marketingConsent' => null,
+        'notificationsOptOut' => null,
+        'metadata' => null,
         'createdAt' => 'date-time',
         'updatedAt' => 'date-time'
     ];
@@ -94,12 +98,14 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     protected static array $openAPINullables = [
         'id' => false,
-        'firstName' => false,
+        'firstName' => true,
         'lastName' => true,
         'email' => true,
         'phone' => true,
         'notes' => true,
         'marketingConsent' => false,
+        'notificationsOptOut' => false,
+        'metadata' => false,
         'createdAt' => false,
         'updatedAt' => false
     ];
@@ -197,6 +203,8 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
         'phone' => 'phone',
         'notes' => 'notes',
         'marketingConsent' => 'marketingConsent',
+        'notificationsOptOut' => 'notificationsOptOut',
+        'metadata' => 'metadata',
         'createdAt' => 'createdAt',
         'updatedAt' => 'updatedAt'
     ];
@@ -214,6 +222,8 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
         'phone' => 'setPhone',
         'notes' => 'setNotes',
         'marketingConsent' => 'setMarketingConsent',
+        'notificationsOptOut' => 'setNotificationsOptOut',
+        'metadata' => 'setMetadata',
         'createdAt' => 'setCreatedAt',
         'updatedAt' => 'setUpdatedAt'
     ];
@@ -231,6 +241,8 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
         'phone' => 'getPhone',
         'notes' => 'getNotes',
         'marketingConsent' => 'getMarketingConsent',
+        'notificationsOptOut' => 'getNotificationsOptOut',
+        'metadata' => 'getMetadata',
         'createdAt' => 'getCreatedAt',
         'updatedAt' => 'getUpdatedAt'
     ];
@@ -299,6 +311,8 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('phone', $data ?? [], null);
         $this->setIfExists('notes', $data ?? [], null);
         $this->setIfExists('marketingConsent', $data ?? [], null);
+        $this->setIfExists('notificationsOptOut', $data ?? [], null);
+        $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('createdAt', $data ?? [], null);
         $this->setIfExists('updatedAt', $data ?? [], null);
     }
@@ -337,14 +351,14 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
             $invalidProperties[] = "invalid value for 'id', must be conform to the pattern /^cus_[0-9a-z]{26}$/.";
         }
 
-        if ($this->container['firstName'] === null) {
-            $invalidProperties[] = "'firstName' can't be null";
+        if ($this->container['firstName'] === null && !$this->isNullableSetToNull('firstName')) {
+            $invalidProperties[] = "'firstName' is required";
         }
-        if ((mb_strlen($this->container['firstName']) > 100)) {
+        if (!is_null($this->container['firstName']) && (mb_strlen($this->container['firstName']) > 100)) {
             $invalidProperties[] = "invalid value for 'firstName', the character length must be smaller than or equal to 100.";
         }
 
-        if ((mb_strlen($this->container['firstName']) < 1)) {
+        if (!is_null($this->container['firstName']) && (mb_strlen($this->container['firstName']) < 1)) {
             $invalidProperties[] = "invalid value for 'firstName', the character length must be bigger than or equal to 1.";
         }
 
@@ -379,6 +393,16 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
         if ($this->container['marketingConsent'] === null) {
             $invalidProperties[] = "'marketingConsent' can't be null";
         }
+        if ($this->container['notificationsOptOut'] === null) {
+            $invalidProperties[] = "'notificationsOptOut' can't be null";
+        }
+        if ($this->container['metadata'] === null) {
+            $invalidProperties[] = "'metadata' can't be null";
+        }
+        if ((count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
+        }
+
         if ($this->container['createdAt'] === null) {
             $invalidProperties[] = "'createdAt' can't be null";
         }
@@ -435,7 +459,7 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Gets firstName
      *
-     * @return string
+     * @return string|null
      */
     public function getFirstName()
     {
@@ -445,19 +469,26 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets firstName
      *
-     * @param string $firstName firstName
+     * @param string|null $firstName Always a name, except in what Slotwise kept of an erased customer (CONTRACT §19) — a replayed creation, a stored or retried customer.* webhook payload — where the personal fields read null.
      *
      * @return self
      */
     public function setFirstName($firstName)
     {
         if (is_null($firstName)) {
-            throw new \InvalidArgumentException('non-nullable firstName cannot be null');
+            array_push($this->openAPINullablesSetToNull, 'firstName');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('firstName', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
         }
-        if ((mb_strlen($firstName) > 100)) {
+        if (!is_null($firstName) && (mb_strlen($firstName) > 100)) {
             throw new \InvalidArgumentException('invalid length for $firstName when calling Customer., must be smaller than or equal to 100.');
         }
-        if ((mb_strlen($firstName) < 1)) {
+        if (!is_null($firstName) && (mb_strlen($firstName) < 1)) {
             throw new \InvalidArgumentException('invalid length for $firstName when calling Customer., must be bigger than or equal to 1.');
         }
 
@@ -642,6 +673,63 @@ class Customer implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('non-nullable marketingConsent cannot be null');
         }
         $this->container['marketingConsent'] = $marketingConsent;
+
+        return $this;
+    }
+
+    /**
+     * Gets notificationsOptOut
+     *
+     * @return bool
+     */
+    public function getNotificationsOptOut()
+    {
+        return $this->container['notificationsOptOut'];
+    }
+
+    /**
+     * Sets notificationsOptOut
+     *
+     * @param bool $notificationsOptOut True when the customer gets no e-mail about appointments (confirmations, notices, reminders; CONTRACT §18). Independent of `marketingConsent`.
+     *
+     * @return self
+     */
+    public function setNotificationsOptOut($notificationsOptOut)
+    {
+        if (is_null($notificationsOptOut)) {
+            throw new \InvalidArgumentException('non-nullable notificationsOptOut cannot be null');
+        }
+        $this->container['notificationsOptOut'] = $notificationsOptOut;
+
+        return $this;
+    }
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string> $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling Customer., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
 
         return $this;
     }

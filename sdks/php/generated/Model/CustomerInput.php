@@ -62,7 +62,9 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'string',
         'phone' => 'string',
         'notes' => 'string',
-        'marketingConsent' => 'bool'
+        'marketingConsent' => 'bool',
+        'notificationsOptOut' => 'bool',
+        'metadata' => 'array<string,string>'
     ];
 
     /**
@@ -78,7 +80,9 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'email',
         'phone' => null,
         'notes' => null,
-        'marketingConsent' => null
+        'marketingConsent' => null,
+        'notificationsOptOut' => null,
+        'metadata' => null
     ];
 
     /**
@@ -92,7 +96,9 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => true,
         'phone' => true,
         'notes' => true,
-        'marketingConsent' => true
+        'marketingConsent' => true,
+        'notificationsOptOut' => true,
+        'metadata' => false
     ];
 
     /**
@@ -186,7 +192,9 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'email',
         'phone' => 'phone',
         'notes' => 'notes',
-        'marketingConsent' => 'marketingConsent'
+        'marketingConsent' => 'marketingConsent',
+        'notificationsOptOut' => 'notificationsOptOut',
+        'metadata' => 'metadata'
     ];
 
     /**
@@ -200,7 +208,9 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'setEmail',
         'phone' => 'setPhone',
         'notes' => 'setNotes',
-        'marketingConsent' => 'setMarketingConsent'
+        'marketingConsent' => 'setMarketingConsent',
+        'notificationsOptOut' => 'setNotificationsOptOut',
+        'metadata' => 'setMetadata'
     ];
 
     /**
@@ -214,7 +224,9 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'getEmail',
         'phone' => 'getPhone',
         'notes' => 'getNotes',
-        'marketingConsent' => 'getMarketingConsent'
+        'marketingConsent' => 'getMarketingConsent',
+        'notificationsOptOut' => 'getNotificationsOptOut',
+        'metadata' => 'getMetadata'
     ];
 
     /**
@@ -280,6 +292,8 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('phone', $data ?? [], null);
         $this->setIfExists('notes', $data ?? [], null);
         $this->setIfExists('marketingConsent', $data ?? [], false);
+        $this->setIfExists('notificationsOptOut', $data ?? [], false);
+        $this->setIfExists('metadata', $data ?? [], null);
     }
 
     /**
@@ -334,6 +348,10 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
 
         if (!is_null($this->container['notes']) && (mb_strlen($this->container['notes']) > 5000)) {
             $invalidProperties[] = "invalid value for 'notes', the character length must be smaller than or equal to 5000.";
+        }
+
+        if (!is_null($this->container['metadata']) && (count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
         }
 
         return $invalidProperties;
@@ -568,6 +586,70 @@ class CustomerInput implements ModelInterface, ArrayAccess, \JsonSerializable
             }
         }
         $this->container['marketingConsent'] = $marketingConsent;
+
+        return $this;
+    }
+
+    /**
+     * Gets notificationsOptOut
+     *
+     * @return bool|null
+     */
+    public function getNotificationsOptOut()
+    {
+        return $this->container['notificationsOptOut'];
+    }
+
+    /**
+     * Sets notificationsOptOut
+     *
+     * @param bool|null $notificationsOptOut True for no e-mail about appointments.
+     *
+     * @return self
+     */
+    public function setNotificationsOptOut($notificationsOptOut)
+    {
+        if (is_null($notificationsOptOut)) {
+            array_push($this->openAPINullablesSetToNull, 'notificationsOptOut');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('notificationsOptOut', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['notificationsOptOut'] = $notificationsOptOut;
+
+        return $this;
+    }
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>|null
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string>|null $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling CustomerInput., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
 
         return $this;
     }

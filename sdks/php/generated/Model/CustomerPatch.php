@@ -63,7 +63,9 @@ class CustomerPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'string',
         'phone' => 'string',
         'notes' => 'string',
-        'marketingConsent' => 'bool'
+        'marketingConsent' => 'bool',
+        'notificationsOptOut' => 'bool',
+        'metadata' => 'array<string,string>'
     ];
 
     /**
@@ -79,7 +81,9 @@ class CustomerPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'email',
         'phone' => null,
         'notes' => null,
-        'marketingConsent' => null
+        'marketingConsent' => null,
+        'notificationsOptOut' => null,
+        'metadata' => null
     ];
 
     /**
@@ -93,7 +97,9 @@ class CustomerPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => true,
         'phone' => true,
         'notes' => true,
-        'marketingConsent' => false
+        'marketingConsent' => false,
+        'notificationsOptOut' => false,
+        'metadata' => true
     ];
 
     /**
@@ -187,7 +193,9 @@ class CustomerPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'email',
         'phone' => 'phone',
         'notes' => 'notes',
-        'marketingConsent' => 'marketingConsent'
+        'marketingConsent' => 'marketingConsent',
+        'notificationsOptOut' => 'notificationsOptOut',
+        'metadata' => 'metadata'
     ];
 
     /**
@@ -201,7 +209,9 @@ class CustomerPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'setEmail',
         'phone' => 'setPhone',
         'notes' => 'setNotes',
-        'marketingConsent' => 'setMarketingConsent'
+        'marketingConsent' => 'setMarketingConsent',
+        'notificationsOptOut' => 'setNotificationsOptOut',
+        'metadata' => 'setMetadata'
     ];
 
     /**
@@ -215,7 +225,9 @@ class CustomerPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'email' => 'getEmail',
         'phone' => 'getPhone',
         'notes' => 'getNotes',
-        'marketingConsent' => 'getMarketingConsent'
+        'marketingConsent' => 'getMarketingConsent',
+        'notificationsOptOut' => 'getNotificationsOptOut',
+        'metadata' => 'getMetadata'
     ];
 
     /**
@@ -281,6 +293,8 @@ class CustomerPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('phone', $data ?? [], null);
         $this->setIfExists('notes', $data ?? [], null);
         $this->setIfExists('marketingConsent', $data ?? [], null);
+        $this->setIfExists('notificationsOptOut', $data ?? [], null);
+        $this->setIfExists('metadata', $data ?? [], null);
     }
 
     /**
@@ -559,6 +573,67 @@ class CustomerPatch implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('non-nullable marketingConsent cannot be null');
         }
         $this->container['marketingConsent'] = $marketingConsent;
+
+        return $this;
+    }
+
+    /**
+     * Gets notificationsOptOut
+     *
+     * @return bool|null
+     */
+    public function getNotificationsOptOut()
+    {
+        return $this->container['notificationsOptOut'];
+    }
+
+    /**
+     * Sets notificationsOptOut
+     *
+     * @param bool|null $notificationsOptOut notificationsOptOut
+     *
+     * @return self
+     */
+    public function setNotificationsOptOut($notificationsOptOut)
+    {
+        if (is_null($notificationsOptOut)) {
+            throw new \InvalidArgumentException('non-nullable notificationsOptOut cannot be null');
+        }
+        $this->container['notificationsOptOut'] = $notificationsOptOut;
+
+        return $this;
+    }
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>|null
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string>|null $metadata Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            array_push($this->openAPINullablesSetToNull, 'metadata');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('metadata', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['metadata'] = $metadata;
 
         return $this;
     }

@@ -50,9 +50,15 @@ class EventType
 
     public const APPOINTMENT_COMPLETED = 'appointment.completed';
 
+    public const APPOINTMENT_NO_SHOW = 'appointment.no_show';
+
+    public const APPOINTMENT_REMINDER_DUE = 'appointment.reminder_due';
+
     public const CUSTOMER_CREATED = 'customer.created';
 
     public const CUSTOMER_UPDATED = 'customer.updated';
+
+    public const CUSTOMER_DELETED = 'customer.deleted';
 
     public const PAYMENT_RECEIVED = 'payment.received';
 
@@ -83,8 +89,11 @@ class EventType
             self::APPOINTMENT_UPDATED,
             self::APPOINTMENT_CANCELLED,
             self::APPOINTMENT_COMPLETED,
+            self::APPOINTMENT_NO_SHOW,
+            self::APPOINTMENT_REMINDER_DUE,
             self::CUSTOMER_CREATED,
             self::CUSTOMER_UPDATED,
+            self::CUSTOMER_DELETED,
             self::PAYMENT_RECEIVED,
             self::PAYMENT_REFUNDED,
             self::TRANSACTION_COMPLETED,

@@ -35,6 +35,7 @@ use \Slotwise\OpenApi\ObjectSerializer;
  * NewAppointment Class Doc Comment
  *
  * @category Class
+ * @description One of three forms: &#x60;serviceId&#x60; (+ &#x60;staffId&#x60;, which may be left out) and &#x60;startsAt&#x60;; &#x60;segments&#x60; and &#x60;startsAt&#x60;; or &#x60;holdId&#x60; alone. Mixing them is 422 naming the field.
  * @package  Slotwise\OpenApi
  * @author   OpenAPI Generator team
  * @link     https://openapi-generator.tech
@@ -60,8 +61,11 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'customerId' => 'string',
         'serviceId' => 'string',
         'staffId' => 'string',
+        'segments' => '\Slotwise\OpenApi\Model\SegmentInput[]',
+        'holdId' => 'string',
         'startsAt' => '\DateTime',
-        'notes' => 'string'
+        'notes' => 'string',
+        'metadata' => 'array<string,string>'
     ];
 
     /**
@@ -75,8 +79,11 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'customerId' => null,
         'serviceId' => null,
         'staffId' => null,
+        'segments' => null,
+        'holdId' => null,
         'startsAt' => 'date-time',
-        'notes' => null
+        'notes' => null,
+        'metadata' => null
     ];
 
     /**
@@ -88,8 +95,11 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'customerId' => false,
         'serviceId' => false,
         'staffId' => false,
+        'segments' => false,
+        'holdId' => false,
         'startsAt' => false,
-        'notes' => true
+        'notes' => true,
+        'metadata' => false
     ];
 
     /**
@@ -181,8 +191,11 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'customerId' => 'customerId',
         'serviceId' => 'serviceId',
         'staffId' => 'staffId',
+        'segments' => 'segments',
+        'holdId' => 'holdId',
         'startsAt' => 'startsAt',
-        'notes' => 'notes'
+        'notes' => 'notes',
+        'metadata' => 'metadata'
     ];
 
     /**
@@ -194,8 +207,11 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'customerId' => 'setCustomerId',
         'serviceId' => 'setServiceId',
         'staffId' => 'setStaffId',
+        'segments' => 'setSegments',
+        'holdId' => 'setHoldId',
         'startsAt' => 'setStartsAt',
-        'notes' => 'setNotes'
+        'notes' => 'setNotes',
+        'metadata' => 'setMetadata'
     ];
 
     /**
@@ -207,8 +223,11 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
         'customerId' => 'getCustomerId',
         'serviceId' => 'getServiceId',
         'staffId' => 'getStaffId',
+        'segments' => 'getSegments',
+        'holdId' => 'getHoldId',
         'startsAt' => 'getStartsAt',
-        'notes' => 'getNotes'
+        'notes' => 'getNotes',
+        'metadata' => 'getMetadata'
     ];
 
     /**
@@ -271,8 +290,11 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('customerId', $data ?? [], null);
         $this->setIfExists('serviceId', $data ?? [], null);
         $this->setIfExists('staffId', $data ?? [], null);
+        $this->setIfExists('segments', $data ?? [], null);
+        $this->setIfExists('holdId', $data ?? [], null);
         $this->setIfExists('startsAt', $data ?? [], null);
         $this->setIfExists('notes', $data ?? [], null);
+        $this->setIfExists('metadata', $data ?? [], null);
     }
 
     /**
@@ -309,25 +331,32 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
             $invalidProperties[] = "invalid value for 'customerId', must be conform to the pattern /^cus_[0-9a-z]{26}$/.";
         }
 
-        if ($this->container['serviceId'] === null) {
-            $invalidProperties[] = "'serviceId' can't be null";
-        }
-        if (!preg_match("/^svc_[0-9a-z]{26}$/", $this->container['serviceId'])) {
+        if (!is_null($this->container['serviceId']) && !preg_match("/^svc_[0-9a-z]{26}$/", $this->container['serviceId'])) {
             $invalidProperties[] = "invalid value for 'serviceId', must be conform to the pattern /^svc_[0-9a-z]{26}$/.";
         }
 
-        if ($this->container['staffId'] === null) {
-            $invalidProperties[] = "'staffId' can't be null";
-        }
-        if (!preg_match("/^stf_[0-9a-z]{26}$/", $this->container['staffId'])) {
+        if (!is_null($this->container['staffId']) && !preg_match("/^stf_[0-9a-z]{26}$/", $this->container['staffId'])) {
             $invalidProperties[] = "invalid value for 'staffId', must be conform to the pattern /^stf_[0-9a-z]{26}$/.";
         }
 
-        if ($this->container['startsAt'] === null) {
-            $invalidProperties[] = "'startsAt' can't be null";
+        if (!is_null($this->container['segments']) && (count($this->container['segments']) > 5)) {
+            $invalidProperties[] = "invalid value for 'segments', number of items must be less than or equal to 5.";
         }
+
+        if (!is_null($this->container['segments']) && (count($this->container['segments']) < 1)) {
+            $invalidProperties[] = "invalid value for 'segments', number of items must be greater than or equal to 1.";
+        }
+
+        if (!is_null($this->container['holdId']) && !preg_match("/^hold_[0-9a-z]{26}$/", $this->container['holdId'])) {
+            $invalidProperties[] = "invalid value for 'holdId', must be conform to the pattern /^hold_[0-9a-z]{26}$/.";
+        }
+
         if (!is_null($this->container['notes']) && (mb_strlen($this->container['notes']) > 5000)) {
             $invalidProperties[] = "invalid value for 'notes', the character length must be smaller than or equal to 5000.";
+        }
+
+        if (!is_null($this->container['metadata']) && (count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
         }
 
         return $invalidProperties;
@@ -380,7 +409,7 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Gets serviceId
      *
-     * @return string
+     * @return string|null
      */
     public function getServiceId()
     {
@@ -390,7 +419,7 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets serviceId
      *
-     * @param string $serviceId serviceId
+     * @param string|null $serviceId serviceId
      *
      * @return self
      */
@@ -412,7 +441,7 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Gets staffId
      *
-     * @return string
+     * @return string|null
      */
     public function getStaffId()
     {
@@ -422,7 +451,7 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets staffId
      *
-     * @param string $staffId staffId
+     * @param string|null $staffId Left out, Slotwise assigns a staff member.
      *
      * @return self
      */
@@ -442,9 +471,74 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
     }
 
     /**
+     * Gets segments
+     *
+     * @return \Slotwise\OpenApi\Model\SegmentInput[]|null
+     */
+    public function getSegments()
+    {
+        return $this->container['segments'];
+    }
+
+    /**
+     * Sets segments
+     *
+     * @param \Slotwise\OpenApi\Model\SegmentInput[]|null $segments segments
+     *
+     * @return self
+     */
+    public function setSegments($segments)
+    {
+        if (is_null($segments)) {
+            throw new \InvalidArgumentException('non-nullable segments cannot be null');
+        }
+        if ((count($segments) > 5)) {
+            throw new \InvalidArgumentException('invalid value for $segments when calling NewAppointment., number of items must be less than or equal to 5.');
+        }
+        if ((count($segments) < 1)) {
+            throw new \InvalidArgumentException('invalid length for $segments when calling NewAppointment., number of items must be greater than or equal to 1.');
+        }
+        $this->container['segments'] = $segments;
+
+        return $this;
+    }
+
+    /**
+     * Gets holdId
+     *
+     * @return string|null
+     */
+    public function getHoldId()
+    {
+        return $this->container['holdId'];
+    }
+
+    /**
+     * Sets holdId
+     *
+     * @param string|null $holdId Books exactly the held visit and ends the hold.
+     *
+     * @return self
+     */
+    public function setHoldId($holdId)
+    {
+        if (is_null($holdId)) {
+            throw new \InvalidArgumentException('non-nullable holdId cannot be null');
+        }
+
+        if ((!preg_match("/^hold_[0-9a-z]{26}$/", ObjectSerializer::toString($holdId)))) {
+            throw new \InvalidArgumentException("invalid value for \$holdId when calling NewAppointment., must conform to the pattern /^hold_[0-9a-z]{26}$/.");
+        }
+
+        $this->container['holdId'] = $holdId;
+
+        return $this;
+    }
+
+    /**
      * Gets startsAt
      *
-     * @return \DateTime
+     * @return \DateTime|null
      */
     public function getStartsAt()
     {
@@ -454,7 +548,7 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets startsAt
      *
-     * @param \DateTime $startsAt ISO 8601; an offset is accepted and normalised to UTC.
+     * @param \DateTime|null $startsAt ISO 8601; an offset is accepted and normalised to UTC.
      *
      * @return self
      */
@@ -502,6 +596,36 @@ class NewAppointment implements ModelInterface, ArrayAccess, \JsonSerializable
         }
 
         $this->container['notes'] = $notes;
+
+        return $this;
+    }
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>|null
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string>|null $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling NewAppointment., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
 
         return $this;
     }

@@ -279,6 +279,11 @@ class Problem implements ModelInterface, ArrayAccess, \JsonSerializable
     public const CODE_ALREADY_CHECKED_IN = 'already_checked_in';
     public const CODE_NOT_CHECKED_IN = 'not_checked_in';
     public const CODE_STAFF_UNAVAILABLE = 'staff_unavailable';
+    public const CODE_OUTSIDE_BOOKING_WINDOW = 'outside_booking_window';
+    public const CODE_CANCELLATION_WINDOW_PASSED = 'cancellation_window_passed';
+    public const CODE_DAILY_LIMIT_REACHED = 'daily_limit_reached';
+    public const CODE_HOLD_EXPIRED = 'hold_expired';
+    public const CODE_CUSTOMER_HAS_UPCOMING_APPOINTMENTS = 'customer_has_upcoming_appointments';
     public const CODE_PRECONDITION_FAILED = 'precondition_failed';
     public const CODE_LENGTH_REQUIRED = 'length_required';
     public const CODE_PAYLOAD_TOO_LARGE = 'payload_too_large';
@@ -310,6 +315,11 @@ class Problem implements ModelInterface, ArrayAccess, \JsonSerializable
             self::CODE_ALREADY_CHECKED_IN,
             self::CODE_NOT_CHECKED_IN,
             self::CODE_STAFF_UNAVAILABLE,
+            self::CODE_OUTSIDE_BOOKING_WINDOW,
+            self::CODE_CANCELLATION_WINDOW_PASSED,
+            self::CODE_DAILY_LIMIT_REACHED,
+            self::CODE_HOLD_EXPIRED,
+            self::CODE_CUSTOMER_HAS_UPCOMING_APPOINTMENTS,
             self::CODE_PRECONDITION_FAILED,
             self::CODE_LENGTH_REQUIRED,
             self::CODE_PAYLOAD_TOO_LARGE,

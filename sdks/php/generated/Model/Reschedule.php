@@ -35,7 +35,7 @@ use \Slotwise\OpenApi\ObjectSerializer;
  * Reschedule Class Doc Comment
  *
  * @category Class
- * @description JSON merge patch: reschedule a booked appointment.
+ * @description JSON merge patch: reschedule a booked appointment. A visit of several services moves as a whole by &#x60;startsAt&#x60; (each segment keeps its staff member and the terms it was booked with); changing &#x60;serviceId&#x60; or &#x60;staffId&#x60; of such a visit is 422. A patch of &#x60;metadata&#x60; alone is not a reschedule: it is accepted in any status and changes nothing else (CONTRACT §19).
  * @package  Slotwise\OpenApi
  * @author   OpenAPI Generator team
  * @link     https://openapi-generator.tech
@@ -61,7 +61,9 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => '\DateTime',
         'staffId' => 'string',
         'serviceId' => 'string',
-        'notes' => 'string'
+        'changedBy' => 'string',
+        'notes' => 'string',
+        'metadata' => 'array<string,string>'
     ];
 
     /**
@@ -75,7 +77,9 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => 'date-time',
         'staffId' => null,
         'serviceId' => null,
-        'notes' => null
+        'changedBy' => null,
+        'notes' => null,
+        'metadata' => null
     ];
 
     /**
@@ -87,7 +91,9 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => false,
         'staffId' => false,
         'serviceId' => false,
-        'notes' => true
+        'changedBy' => false,
+        'notes' => true,
+        'metadata' => true
     ];
 
     /**
@@ -179,7 +185,9 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => 'startsAt',
         'staffId' => 'staffId',
         'serviceId' => 'serviceId',
-        'notes' => 'notes'
+        'changedBy' => 'changedBy',
+        'notes' => 'notes',
+        'metadata' => 'metadata'
     ];
 
     /**
@@ -191,7 +199,9 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => 'setStartsAt',
         'staffId' => 'setStaffId',
         'serviceId' => 'setServiceId',
-        'notes' => 'setNotes'
+        'changedBy' => 'setChangedBy',
+        'notes' => 'setNotes',
+        'metadata' => 'setMetadata'
     ];
 
     /**
@@ -203,7 +213,9 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         'startsAt' => 'getStartsAt',
         'staffId' => 'getStaffId',
         'serviceId' => 'getServiceId',
-        'notes' => 'getNotes'
+        'changedBy' => 'getChangedBy',
+        'notes' => 'getNotes',
+        'metadata' => 'getMetadata'
     ];
 
     /**
@@ -247,6 +259,21 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         return self::$openAPIModelName;
     }
 
+    public const CHANGED_BY_BUSINESS = 'business';
+    public const CHANGED_BY_CUSTOMER = 'customer';
+
+    /**
+     * Gets allowable values of the enum
+     *
+     * @return string[]
+     */
+    public function getChangedByAllowableValues()
+    {
+        return [
+            self::CHANGED_BY_BUSINESS,
+            self::CHANGED_BY_CUSTOMER,
+        ];
+    }
 
     /**
      * Associative array for storing property values
@@ -266,7 +293,9 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('startsAt', $data ?? [], null);
         $this->setIfExists('staffId', $data ?? [], null);
         $this->setIfExists('serviceId', $data ?? [], null);
+        $this->setIfExists('changedBy', $data ?? [], 'business');
         $this->setIfExists('notes', $data ?? [], null);
+        $this->setIfExists('metadata', $data ?? [], null);
     }
 
     /**
@@ -302,6 +331,15 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
 
         if (!is_null($this->container['serviceId']) && !preg_match("/^svc_[0-9a-z]{26}$/", $this->container['serviceId'])) {
             $invalidProperties[] = "invalid value for 'serviceId', must be conform to the pattern /^svc_[0-9a-z]{26}$/.";
+        }
+
+        $allowedValues = $this->getChangedByAllowableValues();
+        if (!is_null($this->container['changedBy']) && !in_array($this->container['changedBy'], $allowedValues, true)) {
+            $invalidProperties[] = sprintf(
+                "invalid value '%s' for 'changedBy', must be one of '%s'",
+                $this->container['changedBy'],
+                implode("', '", $allowedValues)
+            );
         }
 
         if (!is_null($this->container['notes']) && (mb_strlen($this->container['notes']) > 5000)) {
@@ -415,6 +453,43 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
     }
 
     /**
+     * Gets changedBy
+     *
+     * @return string|null
+     */
+    public function getChangedBy()
+    {
+        return $this->container['changedBy'];
+    }
+
+    /**
+     * Sets changedBy
+     *
+     * @param string|null $changedBy Who asks for the change; a customer's reschedule keeps to the cancellation window. Not stored.
+     *
+     * @return self
+     */
+    public function setChangedBy($changedBy)
+    {
+        if (is_null($changedBy)) {
+            throw new \InvalidArgumentException('non-nullable changedBy cannot be null');
+        }
+        $allowedValues = $this->getChangedByAllowableValues();
+        if (!in_array($changedBy, $allowedValues, true)) {
+            throw new \InvalidArgumentException(
+                sprintf(
+                    "Invalid value '%s' for 'changedBy', must be one of '%s'",
+                    $changedBy,
+                    implode("', '", $allowedValues)
+                )
+            );
+        }
+        $this->container['changedBy'] = $changedBy;
+
+        return $this;
+    }
+
+    /**
      * Gets notes
      *
      * @return string|null
@@ -448,6 +523,40 @@ class Reschedule implements ModelInterface, ArrayAccess, \JsonSerializable
         }
 
         $this->container['notes'] = $notes;
+
+        return $this;
+    }
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>|null
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string>|null $metadata Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            array_push($this->openAPINullablesSetToNull, 'metadata');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('metadata', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['metadata'] = $metadata;
 
         return $this;
     }

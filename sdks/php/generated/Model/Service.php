@@ -57,11 +57,14 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $openAPITypes = [
+        'metadata' => 'array<string,string>',
         'id' => 'string',
         'name' => 'string',
         'durationMinutes' => 'int',
         'price' => '\Slotwise\OpenApi\Model\Money',
         'active' => 'bool',
+        'bufferBeforeMinutes' => 'int',
+        'bufferAfterMinutes' => 'int',
         'createdAt' => '\DateTime',
         'updatedAt' => '\DateTime'
     ];
@@ -74,11 +77,14 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
      * @psalm-var array<string, string|null>
      */
     protected static $openAPIFormats = [
+        'metadata' => null,
         'id' => null,
         'name' => null,
         'durationMinutes' => null,
         'price' => null,
         'active' => null,
+        'bufferBeforeMinutes' => null,
+        'bufferAfterMinutes' => null,
         'createdAt' => 'date-time',
         'updatedAt' => 'date-time'
     ];
@@ -89,11 +95,14 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var boolean[]
      */
     protected static array $openAPINullables = [
+        'metadata' => false,
         'id' => false,
         'name' => false,
         'durationMinutes' => false,
         'price' => false,
         'active' => false,
+        'bufferBeforeMinutes' => false,
+        'bufferAfterMinutes' => false,
         'createdAt' => false,
         'updatedAt' => false
     ];
@@ -184,11 +193,14 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $attributeMap = [
+        'metadata' => 'metadata',
         'id' => 'id',
         'name' => 'name',
         'durationMinutes' => 'durationMinutes',
         'price' => 'price',
         'active' => 'active',
+        'bufferBeforeMinutes' => 'bufferBeforeMinutes',
+        'bufferAfterMinutes' => 'bufferAfterMinutes',
         'createdAt' => 'createdAt',
         'updatedAt' => 'updatedAt'
     ];
@@ -199,11 +211,14 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $setters = [
+        'metadata' => 'setMetadata',
         'id' => 'setId',
         'name' => 'setName',
         'durationMinutes' => 'setDurationMinutes',
         'price' => 'setPrice',
         'active' => 'setActive',
+        'bufferBeforeMinutes' => 'setBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'setBufferAfterMinutes',
         'createdAt' => 'setCreatedAt',
         'updatedAt' => 'setUpdatedAt'
     ];
@@ -214,11 +229,14 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $getters = [
+        'metadata' => 'getMetadata',
         'id' => 'getId',
         'name' => 'getName',
         'durationMinutes' => 'getDurationMinutes',
         'price' => 'getPrice',
         'active' => 'getActive',
+        'bufferBeforeMinutes' => 'getBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'getBufferAfterMinutes',
         'createdAt' => 'getCreatedAt',
         'updatedAt' => 'getUpdatedAt'
     ];
@@ -280,11 +298,14 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function __construct(?array $data = null)
     {
+        $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('id', $data ?? [], null);
         $this->setIfExists('name', $data ?? [], null);
         $this->setIfExists('durationMinutes', $data ?? [], null);
         $this->setIfExists('price', $data ?? [], null);
         $this->setIfExists('active', $data ?? [], null);
+        $this->setIfExists('bufferBeforeMinutes', $data ?? [], null);
+        $this->setIfExists('bufferAfterMinutes', $data ?? [], null);
         $this->setIfExists('createdAt', $data ?? [], null);
         $this->setIfExists('updatedAt', $data ?? [], null);
     }
@@ -315,6 +336,13 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
     public function listInvalidProperties()
     {
         $invalidProperties = [];
+
+        if ($this->container['metadata'] === null) {
+            $invalidProperties[] = "'metadata' can't be null";
+        }
+        if ((count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
+        }
 
         if ($this->container['id'] === null) {
             $invalidProperties[] = "'id' can't be null";
@@ -347,6 +375,28 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         if ($this->container['active'] === null) {
             $invalidProperties[] = "'active' can't be null";
         }
+        if ($this->container['bufferBeforeMinutes'] === null) {
+            $invalidProperties[] = "'bufferBeforeMinutes' can't be null";
+        }
+        if (($this->container['bufferBeforeMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (($this->container['bufferBeforeMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be bigger than or equal to 0.";
+        }
+
+        if ($this->container['bufferAfterMinutes'] === null) {
+            $invalidProperties[] = "'bufferAfterMinutes' can't be null";
+        }
+        if (($this->container['bufferAfterMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (($this->container['bufferAfterMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be bigger than or equal to 0.";
+        }
+
         if ($this->container['createdAt'] === null) {
             $invalidProperties[] = "'createdAt' can't be null";
         }
@@ -364,6 +414,36 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         return count($this->listInvalidProperties()) === 0;
     }
 
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string> $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling Service., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
+
+        return $this;
+    }
 
     /**
      * Gets id
@@ -512,6 +592,74 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('non-nullable active cannot be null');
         }
         $this->container['active'] = $active;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferBeforeMinutes
+     *
+     * @return int
+     */
+    public function getBufferBeforeMinutes()
+    {
+        return $this->container['bufferBeforeMinutes'];
+    }
+
+    /**
+     * Sets bufferBeforeMinutes
+     *
+     * @param int $bufferBeforeMinutes Time before each appointment of the service that its staff member is also taken for.
+     *
+     * @return self
+     */
+    public function setBufferBeforeMinutes($bufferBeforeMinutes)
+    {
+        if (is_null($bufferBeforeMinutes)) {
+            throw new \InvalidArgumentException('non-nullable bufferBeforeMinutes cannot be null');
+        }
+        if (($bufferBeforeMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling Service., must be smaller than or equal to 240.');
+        }
+        if (($bufferBeforeMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling Service., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferBeforeMinutes'] = $bufferBeforeMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferAfterMinutes
+     *
+     * @return int
+     */
+    public function getBufferAfterMinutes()
+    {
+        return $this->container['bufferAfterMinutes'];
+    }
+
+    /**
+     * Sets bufferAfterMinutes
+     *
+     * @param int $bufferAfterMinutes Time after each appointment of the service that its staff member is also taken for (cleaning up).
+     *
+     * @return self
+     */
+    public function setBufferAfterMinutes($bufferAfterMinutes)
+    {
+        if (is_null($bufferAfterMinutes)) {
+            throw new \InvalidArgumentException('non-nullable bufferAfterMinutes cannot be null');
+        }
+        if (($bufferAfterMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling Service., must be smaller than or equal to 240.');
+        }
+        if (($bufferAfterMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling Service., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferAfterMinutes'] = $bufferAfterMinutes;
 
         return $this;
     }

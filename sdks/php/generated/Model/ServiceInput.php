@@ -57,10 +57,13 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $openAPITypes = [
+        'metadata' => 'array<string,string>',
         'name' => 'string',
         'durationMinutes' => 'int',
         'price' => '\Slotwise\OpenApi\Model\Money',
-        'active' => 'bool'
+        'active' => 'bool',
+        'bufferBeforeMinutes' => 'int',
+        'bufferAfterMinutes' => 'int'
     ];
 
     /**
@@ -71,10 +74,13 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @psalm-var array<string, string|null>
      */
     protected static $openAPIFormats = [
+        'metadata' => null,
         'name' => null,
         'durationMinutes' => null,
         'price' => null,
-        'active' => null
+        'active' => null,
+        'bufferBeforeMinutes' => null,
+        'bufferAfterMinutes' => null
     ];
 
     /**
@@ -83,10 +89,13 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var boolean[]
      */
     protected static array $openAPINullables = [
+        'metadata' => false,
         'name' => false,
         'durationMinutes' => false,
         'price' => false,
-        'active' => true
+        'active' => true,
+        'bufferBeforeMinutes' => true,
+        'bufferAfterMinutes' => true
     ];
 
     /**
@@ -175,10 +184,13 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $attributeMap = [
+        'metadata' => 'metadata',
         'name' => 'name',
         'durationMinutes' => 'durationMinutes',
         'price' => 'price',
-        'active' => 'active'
+        'active' => 'active',
+        'bufferBeforeMinutes' => 'bufferBeforeMinutes',
+        'bufferAfterMinutes' => 'bufferAfterMinutes'
     ];
 
     /**
@@ -187,10 +199,13 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $setters = [
+        'metadata' => 'setMetadata',
         'name' => 'setName',
         'durationMinutes' => 'setDurationMinutes',
         'price' => 'setPrice',
-        'active' => 'setActive'
+        'active' => 'setActive',
+        'bufferBeforeMinutes' => 'setBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'setBufferAfterMinutes'
     ];
 
     /**
@@ -199,10 +214,13 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $getters = [
+        'metadata' => 'getMetadata',
         'name' => 'getName',
         'durationMinutes' => 'getDurationMinutes',
         'price' => 'getPrice',
-        'active' => 'getActive'
+        'active' => 'getActive',
+        'bufferBeforeMinutes' => 'getBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'getBufferAfterMinutes'
     ];
 
     /**
@@ -262,10 +280,13 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function __construct(?array $data = null)
     {
+        $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('name', $data ?? [], null);
         $this->setIfExists('durationMinutes', $data ?? [], null);
         $this->setIfExists('price', $data ?? [], null);
         $this->setIfExists('active', $data ?? [], true);
+        $this->setIfExists('bufferBeforeMinutes', $data ?? [], 0);
+        $this->setIfExists('bufferAfterMinutes', $data ?? [], 0);
     }
 
     /**
@@ -295,6 +316,10 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
     {
         $invalidProperties = [];
 
+        if (!is_null($this->container['metadata']) && (count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
+        }
+
         if ($this->container['name'] === null) {
             $invalidProperties[] = "'name' can't be null";
         }
@@ -320,6 +345,22 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         if ($this->container['price'] === null) {
             $invalidProperties[] = "'price' can't be null";
         }
+        if (!is_null($this->container['bufferBeforeMinutes']) && ($this->container['bufferBeforeMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (!is_null($this->container['bufferBeforeMinutes']) && ($this->container['bufferBeforeMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be bigger than or equal to 0.";
+        }
+
+        if (!is_null($this->container['bufferAfterMinutes']) && ($this->container['bufferAfterMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (!is_null($this->container['bufferAfterMinutes']) && ($this->container['bufferAfterMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be bigger than or equal to 0.";
+        }
+
         return $invalidProperties;
     }
 
@@ -334,6 +375,36 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         return count($this->listInvalidProperties()) === 0;
     }
 
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>|null
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string>|null $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling ServiceInput., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
+
+        return $this;
+    }
 
     /**
      * Gets name
@@ -460,6 +531,88 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
             }
         }
         $this->container['active'] = $active;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferBeforeMinutes
+     *
+     * @return int|null
+     */
+    public function getBufferBeforeMinutes()
+    {
+        return $this->container['bufferBeforeMinutes'];
+    }
+
+    /**
+     * Sets bufferBeforeMinutes
+     *
+     * @param int|null $bufferBeforeMinutes Time before each appointment of the service that its staff member is also taken for; null is 0.
+     *
+     * @return self
+     */
+    public function setBufferBeforeMinutes($bufferBeforeMinutes)
+    {
+        if (is_null($bufferBeforeMinutes)) {
+            array_push($this->openAPINullablesSetToNull, 'bufferBeforeMinutes');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('bufferBeforeMinutes', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        if (!is_null($bufferBeforeMinutes) && ($bufferBeforeMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling ServiceInput., must be smaller than or equal to 240.');
+        }
+        if (!is_null($bufferBeforeMinutes) && ($bufferBeforeMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling ServiceInput., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferBeforeMinutes'] = $bufferBeforeMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferAfterMinutes
+     *
+     * @return int|null
+     */
+    public function getBufferAfterMinutes()
+    {
+        return $this->container['bufferAfterMinutes'];
+    }
+
+    /**
+     * Sets bufferAfterMinutes
+     *
+     * @param int|null $bufferAfterMinutes Time after each appointment of the service that its staff member is also taken for; null is 0.
+     *
+     * @return self
+     */
+    public function setBufferAfterMinutes($bufferAfterMinutes)
+    {
+        if (is_null($bufferAfterMinutes)) {
+            array_push($this->openAPINullablesSetToNull, 'bufferAfterMinutes');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('bufferAfterMinutes', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        if (!is_null($bufferAfterMinutes) && ($bufferAfterMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling ServiceInput., must be smaller than or equal to 240.');
+        }
+        if (!is_null($bufferAfterMinutes) && ($bufferAfterMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling ServiceInput., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferAfterMinutes'] = $bufferAfterMinutes;
 
         return $this;
     }

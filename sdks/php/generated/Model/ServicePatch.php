@@ -58,10 +58,13 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $openAPITypes = [
+        'metadata' => 'array<string,string>',
         'name' => 'string',
         'durationMinutes' => 'int',
         'price' => '\Slotwise\OpenApi\Model\MoneyPatch',
-        'active' => 'bool'
+        'active' => 'bool',
+        'bufferBeforeMinutes' => 'int',
+        'bufferAfterMinutes' => 'int'
     ];
 
     /**
@@ -72,10 +75,13 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @psalm-var array<string, string|null>
      */
     protected static $openAPIFormats = [
+        'metadata' => null,
         'name' => null,
         'durationMinutes' => null,
         'price' => null,
-        'active' => null
+        'active' => null,
+        'bufferBeforeMinutes' => null,
+        'bufferAfterMinutes' => null
     ];
 
     /**
@@ -84,10 +90,13 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var boolean[]
      */
     protected static array $openAPINullables = [
+        'metadata' => true,
         'name' => false,
         'durationMinutes' => false,
         'price' => false,
-        'active' => false
+        'active' => false,
+        'bufferBeforeMinutes' => true,
+        'bufferAfterMinutes' => true
     ];
 
     /**
@@ -176,10 +185,13 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $attributeMap = [
+        'metadata' => 'metadata',
         'name' => 'name',
         'durationMinutes' => 'durationMinutes',
         'price' => 'price',
-        'active' => 'active'
+        'active' => 'active',
+        'bufferBeforeMinutes' => 'bufferBeforeMinutes',
+        'bufferAfterMinutes' => 'bufferAfterMinutes'
     ];
 
     /**
@@ -188,10 +200,13 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $setters = [
+        'metadata' => 'setMetadata',
         'name' => 'setName',
         'durationMinutes' => 'setDurationMinutes',
         'price' => 'setPrice',
-        'active' => 'setActive'
+        'active' => 'setActive',
+        'bufferBeforeMinutes' => 'setBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'setBufferAfterMinutes'
     ];
 
     /**
@@ -200,10 +215,13 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $getters = [
+        'metadata' => 'getMetadata',
         'name' => 'getName',
         'durationMinutes' => 'getDurationMinutes',
         'price' => 'getPrice',
-        'active' => 'getActive'
+        'active' => 'getActive',
+        'bufferBeforeMinutes' => 'getBufferBeforeMinutes',
+        'bufferAfterMinutes' => 'getBufferAfterMinutes'
     ];
 
     /**
@@ -263,10 +281,13 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function __construct(?array $data = null)
     {
+        $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('name', $data ?? [], null);
         $this->setIfExists('durationMinutes', $data ?? [], null);
         $this->setIfExists('price', $data ?? [], null);
         $this->setIfExists('active', $data ?? [], null);
+        $this->setIfExists('bufferBeforeMinutes', $data ?? [], null);
+        $this->setIfExists('bufferAfterMinutes', $data ?? [], null);
     }
 
     /**
@@ -312,6 +333,22 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
             $invalidProperties[] = "invalid value for 'durationMinutes', must be bigger than or equal to 5.";
         }
 
+        if (!is_null($this->container['bufferBeforeMinutes']) && ($this->container['bufferBeforeMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (!is_null($this->container['bufferBeforeMinutes']) && ($this->container['bufferBeforeMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferBeforeMinutes', must be bigger than or equal to 0.";
+        }
+
+        if (!is_null($this->container['bufferAfterMinutes']) && ($this->container['bufferAfterMinutes'] > 240)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be smaller than or equal to 240.";
+        }
+
+        if (!is_null($this->container['bufferAfterMinutes']) && ($this->container['bufferAfterMinutes'] < 0)) {
+            $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be bigger than or equal to 0.";
+        }
+
         return $invalidProperties;
     }
 
@@ -326,6 +363,40 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         return count($this->listInvalidProperties()) === 0;
     }
 
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>|null
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string>|null $metadata Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            array_push($this->openAPINullablesSetToNull, 'metadata');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('metadata', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['metadata'] = $metadata;
+
+        return $this;
+    }
 
     /**
      * Gets name
@@ -445,6 +516,88 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('non-nullable active cannot be null');
         }
         $this->container['active'] = $active;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferBeforeMinutes
+     *
+     * @return int|null
+     */
+    public function getBufferBeforeMinutes()
+    {
+        return $this->container['bufferBeforeMinutes'];
+    }
+
+    /**
+     * Sets bufferBeforeMinutes
+     *
+     * @param int|null $bufferBeforeMinutes Time before each appointment of the service that its staff member is also taken for; null is 0.
+     *
+     * @return self
+     */
+    public function setBufferBeforeMinutes($bufferBeforeMinutes)
+    {
+        if (is_null($bufferBeforeMinutes)) {
+            array_push($this->openAPINullablesSetToNull, 'bufferBeforeMinutes');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('bufferBeforeMinutes', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        if (!is_null($bufferBeforeMinutes) && ($bufferBeforeMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling ServicePatch., must be smaller than or equal to 240.');
+        }
+        if (!is_null($bufferBeforeMinutes) && ($bufferBeforeMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferBeforeMinutes when calling ServicePatch., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferBeforeMinutes'] = $bufferBeforeMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets bufferAfterMinutes
+     *
+     * @return int|null
+     */
+    public function getBufferAfterMinutes()
+    {
+        return $this->container['bufferAfterMinutes'];
+    }
+
+    /**
+     * Sets bufferAfterMinutes
+     *
+     * @param int|null $bufferAfterMinutes Time after each appointment of the service that its staff member is also taken for; null is 0.
+     *
+     * @return self
+     */
+    public function setBufferAfterMinutes($bufferAfterMinutes)
+    {
+        if (is_null($bufferAfterMinutes)) {
+            array_push($this->openAPINullablesSetToNull, 'bufferAfterMinutes');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('bufferAfterMinutes', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        if (!is_null($bufferAfterMinutes) && ($bufferAfterMinutes > 240)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling ServicePatch., must be smaller than or equal to 240.');
+        }
+        if (!is_null($bufferAfterMinutes) && ($bufferAfterMinutes < 0)) {
+            throw new \InvalidArgumentException('invalid value for $bufferAfterMinutes when calling ServicePatch., must be bigger than or equal to 0.');
+        }
+
+        $this->container['bufferAfterMinutes'] = $bufferAfterMinutes;
 
         return $this;
     }

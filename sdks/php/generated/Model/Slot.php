@@ -35,7 +35,7 @@ use \Slotwise\OpenApi\ObjectSerializer;
  * Slot Class Doc Comment
  *
  * @category Class
- * @description A free time for the service with one staff member, &#x60;[startsAt, endsAt)&#x60;.
+ * @description A free time for the visit, &#x60;[startsAt, endsAt)&#x60;, with the staff member of its first segment and every segment&#39;s.
  * @package  Slotwise\OpenApi
  * @author   OpenAPI Generator team
  * @link     https://openapi-generator.tech
@@ -60,7 +60,8 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
     protected static $openAPITypes = [
         'startsAt' => '\DateTime',
         'endsAt' => '\DateTime',
-        'staffId' => 'string'
+        'staffId' => 'string',
+        'segments' => '\Slotwise\OpenApi\Model\VisitSegment[]'
     ];
 
     /**
@@ -73,7 +74,8 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
     protected static $openAPIFormats = [
         'startsAt' => 'date-time',
         'endsAt' => 'date-time',
-        'staffId' => null
+        'staffId' => null,
+        'segments' => null
     ];
 
     /**
@@ -84,7 +86,8 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
     protected static array $openAPINullables = [
         'startsAt' => false,
         'endsAt' => false,
-        'staffId' => false
+        'staffId' => false,
+        'segments' => false
     ];
 
     /**
@@ -175,7 +178,8 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
     protected static $attributeMap = [
         'startsAt' => 'startsAt',
         'endsAt' => 'endsAt',
-        'staffId' => 'staffId'
+        'staffId' => 'staffId',
+        'segments' => 'segments'
     ];
 
     /**
@@ -186,7 +190,8 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
     protected static $setters = [
         'startsAt' => 'setStartsAt',
         'endsAt' => 'setEndsAt',
-        'staffId' => 'setStaffId'
+        'staffId' => 'setStaffId',
+        'segments' => 'setSegments'
     ];
 
     /**
@@ -197,7 +202,8 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
     protected static $getters = [
         'startsAt' => 'getStartsAt',
         'endsAt' => 'getEndsAt',
-        'staffId' => 'getStaffId'
+        'staffId' => 'getStaffId',
+        'segments' => 'getSegments'
     ];
 
     /**
@@ -260,6 +266,7 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('startsAt', $data ?? [], null);
         $this->setIfExists('endsAt', $data ?? [], null);
         $this->setIfExists('staffId', $data ?? [], null);
+        $this->setIfExists('segments', $data ?? [], null);
     }
 
     /**
@@ -300,6 +307,17 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
         }
         if (!preg_match("/^stf_[0-9a-z]{26}$/", $this->container['staffId'])) {
             $invalidProperties[] = "invalid value for 'staffId', must be conform to the pattern /^stf_[0-9a-z]{26}$/.";
+        }
+
+        if ($this->container['segments'] === null) {
+            $invalidProperties[] = "'segments' can't be null";
+        }
+        if ((count($this->container['segments']) > 5)) {
+            $invalidProperties[] = "invalid value for 'segments', number of items must be less than or equal to 5.";
+        }
+
+        if ((count($this->container['segments']) < 1)) {
+            $invalidProperties[] = "invalid value for 'segments', number of items must be greater than or equal to 1.";
         }
 
         return $invalidProperties;
@@ -399,6 +417,39 @@ class Slot implements ModelInterface, ArrayAccess, \JsonSerializable
         }
 
         $this->container['staffId'] = $staffId;
+
+        return $this;
+    }
+
+    /**
+     * Gets segments
+     *
+     * @return \Slotwise\OpenApi\Model\VisitSegment[]
+     */
+    public function getSegments()
+    {
+        return $this->container['segments'];
+    }
+
+    /**
+     * Sets segments
+     *
+     * @param \Slotwise\OpenApi\Model\VisitSegment[] $segments segments
+     *
+     * @return self
+     */
+    public function setSegments($segments)
+    {
+        if (is_null($segments)) {
+            throw new \InvalidArgumentException('non-nullable segments cannot be null');
+        }
+        if ((count($segments) > 5)) {
+            throw new \InvalidArgumentException('invalid value for $segments when calling Slot., number of items must be less than or equal to 5.');
+        }
+        if ((count($segments) < 1)) {
+            throw new \InvalidArgumentException('invalid length for $segments when calling Slot., number of items must be greater than or equal to 1.');
+        }
+        $this->container['segments'] = $segments;
 
         return $this;
     }

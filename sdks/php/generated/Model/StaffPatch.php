@@ -58,6 +58,7 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $openAPITypes = [
+        'metadata' => 'array<string,string>',
         'name' => 'string',
         'email' => 'string',
         'serviceIds' => 'string[]'
@@ -71,6 +72,7 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @psalm-var array<string, string|null>
      */
     protected static $openAPIFormats = [
+        'metadata' => null,
         'name' => null,
         'email' => 'email',
         'serviceIds' => null
@@ -82,6 +84,7 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var boolean[]
      */
     protected static array $openAPINullables = [
+        'metadata' => true,
         'name' => false,
         'email' => true,
         'serviceIds' => true
@@ -173,6 +176,7 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $attributeMap = [
+        'metadata' => 'metadata',
         'name' => 'name',
         'email' => 'email',
         'serviceIds' => 'serviceIds'
@@ -184,6 +188,7 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $setters = [
+        'metadata' => 'setMetadata',
         'name' => 'setName',
         'email' => 'setEmail',
         'serviceIds' => 'setServiceIds'
@@ -195,6 +200,7 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $getters = [
+        'metadata' => 'getMetadata',
         'name' => 'getName',
         'email' => 'getEmail',
         'serviceIds' => 'getServiceIds'
@@ -257,6 +263,7 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function __construct(?array $data = null)
     {
+        $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('name', $data ?? [], null);
         $this->setIfExists('email', $data ?? [], null);
         $this->setIfExists('serviceIds', $data ?? [], null);
@@ -319,6 +326,40 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         return count($this->listInvalidProperties()) === 0;
     }
 
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>|null
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string>|null $metadata Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            array_push($this->openAPINullablesSetToNull, 'metadata');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('metadata', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['metadata'] = $metadata;
+
+        return $this;
+    }
 
     /**
      * Gets name

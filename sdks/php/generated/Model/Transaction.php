@@ -57,6 +57,7 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $openAPITypes = [
+        'metadata' => 'array<string,string>',
         'id' => 'string',
         'customerId' => 'string',
         'appointmentId' => 'string',
@@ -76,6 +77,7 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
      * @psalm-var array<string, string|null>
      */
     protected static $openAPIFormats = [
+        'metadata' => null,
         'id' => null,
         'customerId' => null,
         'appointmentId' => null,
@@ -93,6 +95,7 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var boolean[]
      */
     protected static array $openAPINullables = [
+        'metadata' => false,
         'id' => false,
         'customerId' => true,
         'appointmentId' => true,
@@ -190,6 +193,7 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $attributeMap = [
+        'metadata' => 'metadata',
         'id' => 'id',
         'customerId' => 'customerId',
         'appointmentId' => 'appointmentId',
@@ -207,6 +211,7 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $setters = [
+        'metadata' => 'setMetadata',
         'id' => 'setId',
         'customerId' => 'setCustomerId',
         'appointmentId' => 'setAppointmentId',
@@ -224,6 +229,7 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $getters = [
+        'metadata' => 'getMetadata',
         'id' => 'getId',
         'customerId' => 'getCustomerId',
         'appointmentId' => 'getAppointmentId',
@@ -307,6 +313,7 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function __construct(?array $data = null)
     {
+        $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('id', $data ?? [], null);
         $this->setIfExists('customerId', $data ?? [], null);
         $this->setIfExists('appointmentId', $data ?? [], null);
@@ -344,6 +351,13 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
     public function listInvalidProperties()
     {
         $invalidProperties = [];
+
+        if ($this->container['metadata'] === null) {
+            $invalidProperties[] = "'metadata' can't be null";
+        }
+        if ((count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
+        }
 
         if ($this->container['id'] === null) {
             $invalidProperties[] = "'id' can't be null";
@@ -407,6 +421,36 @@ class Transaction implements ModelInterface, ArrayAccess, \JsonSerializable
         return count($this->listInvalidProperties()) === 0;
     }
 
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string> $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling Transaction., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
+
+        return $this;
+    }
 
     /**
      * Gets id

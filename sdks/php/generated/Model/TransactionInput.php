@@ -57,6 +57,7 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $openAPITypes = [
+        'metadata' => 'array<string,string>',
         'customerId' => 'string',
         'appointmentId' => 'string',
         'items' => '\Slotwise\OpenApi\Model\SaleItemInput[]',
@@ -71,6 +72,7 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @psalm-var array<string, string|null>
      */
     protected static $openAPIFormats = [
+        'metadata' => null,
         'customerId' => null,
         'appointmentId' => null,
         'items' => null,
@@ -83,6 +85,7 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var boolean[]
      */
     protected static array $openAPINullables = [
+        'metadata' => false,
         'customerId' => true,
         'appointmentId' => true,
         'items' => false,
@@ -175,6 +178,7 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $attributeMap = [
+        'metadata' => 'metadata',
         'customerId' => 'customerId',
         'appointmentId' => 'appointmentId',
         'items' => 'items',
@@ -187,6 +191,7 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $setters = [
+        'metadata' => 'setMetadata',
         'customerId' => 'setCustomerId',
         'appointmentId' => 'setAppointmentId',
         'items' => 'setItems',
@@ -199,6 +204,7 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
      * @var string[]
      */
     protected static $getters = [
+        'metadata' => 'getMetadata',
         'customerId' => 'getCustomerId',
         'appointmentId' => 'getAppointmentId',
         'items' => 'getItems',
@@ -262,6 +268,7 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function __construct(?array $data = null)
     {
+        $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('customerId', $data ?? [], null);
         $this->setIfExists('appointmentId', $data ?? [], null);
         $this->setIfExists('items', $data ?? [], null);
@@ -294,6 +301,10 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
     public function listInvalidProperties()
     {
         $invalidProperties = [];
+
+        if (!is_null($this->container['metadata']) && (count($this->container['metadata']) > 50)) {
+            $invalidProperties[] = "invalid value for 'metadata', number of items must be less than or equal to 50.";
+        }
 
         if (!is_null($this->container['customerId']) && !preg_match("/^cus_[0-9a-z]{26}$/", $this->container['customerId'])) {
             $invalidProperties[] = "invalid value for 'customerId', must be conform to the pattern /^cus_[0-9a-z]{26}$/.";
@@ -339,6 +350,36 @@ class TransactionInput implements ModelInterface, ArrayAccess, \JsonSerializable
         return count($this->listInvalidProperties()) === 0;
     }
 
+
+    /**
+     * Gets metadata
+     *
+     * @return array<string,string>|null
+     */
+    public function getMetadata()
+    {
+        return $this->container['metadata'];
+    }
+
+    /**
+     * Sets metadata
+     *
+     * @param array<string,string>|null $metadata The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+     *
+     * @return self
+     */
+    public function setMetadata($metadata)
+    {
+        if (is_null($metadata)) {
+            throw new \InvalidArgumentException('non-nullable metadata cannot be null');
+        }
+        if ((count($metadata) > 50)) {
+            throw new \InvalidArgumentException('invalid value for $metadata when calling TransactionInput., number of items must be less than or equal to 50.');
+        }
+        $this->container['metadata'] = $metadata;
+
+        return $this;
+    }
 
     /**
      * Gets customerId

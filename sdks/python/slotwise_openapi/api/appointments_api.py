@@ -16,12 +16,16 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from typing_extensions import Annotated
 
 from datetime import datetime
-from pydantic import Field, StrictStr, field_validator
+from pydantic import Field, StrictBool, StrictStr, field_validator
 from typing import Any, Dict, Optional
 from typing_extensions import Annotated
 from slotwise_openapi.models.appointment import Appointment
 from slotwise_openapi.models.appointment_page import AppointmentPage
+from slotwise_openapi.models.cancel_input import CancelInput
+from slotwise_openapi.models.explanation import Explanation
+from slotwise_openapi.models.hold import Hold
 from slotwise_openapi.models.new_appointment import NewAppointment
+from slotwise_openapi.models.new_hold import NewHold
 from slotwise_openapi.models.reschedule import Reschedule
 from slotwise_openapi.models.slot_list import SlotList
 
@@ -48,6 +52,7 @@ class AppointmentsApi:
         self,
         id: Annotated[str, Field(strict=True, description="The appointment's id.")],
         idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        cancel_input: Optional[CancelInput] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -63,11 +68,14 @@ class AppointmentsApi:
     ) -> Appointment:
         """Cancel an appointment
 
+        The body is optional (none, or `{}`, is a cancellation by the business without a reason). A customer's cancellation later than the policy's `cancellationWindowMinutes` before `startsAt` is 409 `cancellation_window_passed`; the business can always cancel. The appointment's time and its count toward the daily limit are free again.
 
         :param id: The appointment's id. (required)
         :type id: str
         :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
         :type idempotency_key: str
+        :param cancel_input:
+        :type cancel_input: CancelInput
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -93,6 +101,7 @@ class AppointmentsApi:
         _param = self._cancel_appointment_serialize(
             id=id,
             idempotency_key=idempotency_key,
+            cancel_input=cancel_input,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -101,10 +110,14 @@ class AppointmentsApi:
 
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Appointment",
+            '400': "Problem",
             '401': "Problem",
             '403': "Problem",
             '404': "Problem",
             '409': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '422': "Problem",
             '429': "Problem",
             '500': "Problem",
             '503': "Problem",
@@ -125,6 +138,7 @@ class AppointmentsApi:
         self,
         id: Annotated[str, Field(strict=True, description="The appointment's id.")],
         idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        cancel_input: Optional[CancelInput] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -140,11 +154,14 @@ class AppointmentsApi:
     ) -> ApiResponse[Appointment]:
         """Cancel an appointment
 
+        The body is optional (none, or `{}`, is a cancellation by the business without a reason). A customer's cancellation later than the policy's `cancellationWindowMinutes` before `startsAt` is 409 `cancellation_window_passed`; the business can always cancel. The appointment's time and its count toward the daily limit are free again.
 
         :param id: The appointment's id. (required)
         :type id: str
         :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
         :type idempotency_key: str
+        :param cancel_input:
+        :type cancel_input: CancelInput
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -170,6 +187,7 @@ class AppointmentsApi:
         _param = self._cancel_appointment_serialize(
             id=id,
             idempotency_key=idempotency_key,
+            cancel_input=cancel_input,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -178,10 +196,14 @@ class AppointmentsApi:
 
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Appointment",
+            '400': "Problem",
             '401': "Problem",
             '403': "Problem",
             '404': "Problem",
             '409': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '422': "Problem",
             '429': "Problem",
             '500': "Problem",
             '503': "Problem",
@@ -202,6 +224,7 @@ class AppointmentsApi:
         self,
         id: Annotated[str, Field(strict=True, description="The appointment's id.")],
         idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        cancel_input: Optional[CancelInput] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -217,11 +240,14 @@ class AppointmentsApi:
     ) -> RESTResponseType:
         """Cancel an appointment
 
+        The body is optional (none, or `{}`, is a cancellation by the business without a reason). A customer's cancellation later than the policy's `cancellationWindowMinutes` before `startsAt` is 409 `cancellation_window_passed`; the business can always cancel. The appointment's time and its count toward the daily limit are free again.
 
         :param id: The appointment's id. (required)
         :type id: str
         :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
         :type idempotency_key: str
+        :param cancel_input:
+        :type cancel_input: CancelInput
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -247,6 +273,7 @@ class AppointmentsApi:
         _param = self._cancel_appointment_serialize(
             id=id,
             idempotency_key=idempotency_key,
+            cancel_input=cancel_input,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -255,10 +282,14 @@ class AppointmentsApi:
 
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Appointment",
+            '400': "Problem",
             '401': "Problem",
             '403': "Problem",
             '404': "Problem",
             '409': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '422': "Problem",
             '429': "Problem",
             '500': "Problem",
             '503': "Problem",
@@ -274,6 +305,7 @@ class AppointmentsApi:
         self,
         id,
         idempotency_key,
+        cancel_input,
         _request_auth,
         _content_type,
         _headers,
@@ -303,6 +335,8 @@ class AppointmentsApi:
             _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
+        if cancel_input is not None:
+            _body_params = cancel_input
 
 
         # set the HTTP header `Accept`
@@ -314,6 +348,19 @@ class AppointmentsApi:
                 ]
             )
 
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
 
         # authentication setting
         _auth_settings: List[str] = [
@@ -695,7 +742,7 @@ class AppointmentsApi:
     ) -> Appointment:
         """Create a appointment
 
-        Emits `appointment.created`.
+        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
 
         :param new_appointment: (required)
         :type new_appointment: NewAppointment
@@ -776,7 +823,7 @@ class AppointmentsApi:
     ) -> ApiResponse[Appointment]:
         """Create a appointment
 
-        Emits `appointment.created`.
+        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
 
         :param new_appointment: (required)
         :type new_appointment: NewAppointment
@@ -857,7 +904,7 @@ class AppointmentsApi:
     ) -> RESTResponseType:
         """Create a appointment
 
-        Emits `appointment.created`.
+        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
 
         :param new_appointment: (required)
         :type new_appointment: NewAppointment
@@ -981,6 +1028,656 @@ class AppointmentsApi:
         return self.api_client.param_serialize(
             method='POST',
             resource_path='/api/v1/appointments',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def create_hold(
+        self,
+        new_hold: NewHold,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> Hold:
+        """Hold a visit's time
+
+        Keeps a visit's time for a checkout, between choosing a slot and paying: decided by the same rules as a booking (409 with the same codes), then, until it expires (`ttlSeconds`, 60–1800, default 600) or is released, the held time counts as booked for every other booking and hold (409 `appointment_conflict`, also under races), availability does not offer it and explain reports `held`. It counts toward the daily limit of its staff members' days, so booking it (`POST /api/v1/appointments` with `holdId`) is never refused. An expired hold frees its time at its expiry by itself. A hold emits no event.
+
+        :param new_hold: (required)
+        :type new_hold: NewHold
+        :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
+        :type idempotency_key: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_hold_serialize(
+            new_hold=new_hold,
+            idempotency_key=idempotency_key,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "Hold",
+            '400': "Problem",
+            '401': "Problem",
+            '403': "Problem",
+            '409': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '422': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def create_hold_with_http_info(
+        self,
+        new_hold: NewHold,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[Hold]:
+        """Hold a visit's time
+
+        Keeps a visit's time for a checkout, between choosing a slot and paying: decided by the same rules as a booking (409 with the same codes), then, until it expires (`ttlSeconds`, 60–1800, default 600) or is released, the held time counts as booked for every other booking and hold (409 `appointment_conflict`, also under races), availability does not offer it and explain reports `held`. It counts toward the daily limit of its staff members' days, so booking it (`POST /api/v1/appointments` with `holdId`) is never refused. An expired hold frees its time at its expiry by itself. A hold emits no event.
+
+        :param new_hold: (required)
+        :type new_hold: NewHold
+        :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
+        :type idempotency_key: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_hold_serialize(
+            new_hold=new_hold,
+            idempotency_key=idempotency_key,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "Hold",
+            '400': "Problem",
+            '401': "Problem",
+            '403': "Problem",
+            '409': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '422': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def create_hold_without_preload_content(
+        self,
+        new_hold: NewHold,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Hold a visit's time
+
+        Keeps a visit's time for a checkout, between choosing a slot and paying: decided by the same rules as a booking (409 with the same codes), then, until it expires (`ttlSeconds`, 60–1800, default 600) or is released, the held time counts as booked for every other booking and hold (409 `appointment_conflict`, also under races), availability does not offer it and explain reports `held`. It counts toward the daily limit of its staff members' days, so booking it (`POST /api/v1/appointments` with `holdId`) is never refused. An expired hold frees its time at its expiry by itself. A hold emits no event.
+
+        :param new_hold: (required)
+        :type new_hold: NewHold
+        :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
+        :type idempotency_key: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_hold_serialize(
+            new_hold=new_hold,
+            idempotency_key=idempotency_key,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "Hold",
+            '400': "Problem",
+            '401': "Problem",
+            '403': "Problem",
+            '409': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '422': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _create_hold_serialize(
+        self,
+        new_hold,
+        idempotency_key,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
+        # process the form parameters
+        # process the body parameter
+        if new_hold is not None:
+            _body_params = new_hold
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'application/problem+json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'apiKey', 
+            'oauth2'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/api/v1/holds',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def explain_availability(
+        self,
+        service_id: Annotated[StrictStr, Field(description="The service to book. Unknown or no longer offered is 422.")],
+        staff_id: Annotated[StrictStr, Field(description="The staff member. Unknown is 422.")],
+        starts_at: Annotated[datetime, Field(description="The start asked about.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> Explanation:
+        """Explain whether a time is free
+
+        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+
+        :param service_id: The service to book. Unknown or no longer offered is 422. (required)
+        :type service_id: str
+        :param staff_id: The staff member. Unknown is 422. (required)
+        :type staff_id: str
+        :param starts_at: The start asked about. (required)
+        :type starts_at: datetime
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._explain_availability_serialize(
+            service_id=service_id,
+            staff_id=staff_id,
+            starts_at=starts_at,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Explanation",
+            '400': "Problem",
+            '401': "Problem",
+            '403': "Problem",
+            '422': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def explain_availability_with_http_info(
+        self,
+        service_id: Annotated[StrictStr, Field(description="The service to book. Unknown or no longer offered is 422.")],
+        staff_id: Annotated[StrictStr, Field(description="The staff member. Unknown is 422.")],
+        starts_at: Annotated[datetime, Field(description="The start asked about.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[Explanation]:
+        """Explain whether a time is free
+
+        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+
+        :param service_id: The service to book. Unknown or no longer offered is 422. (required)
+        :type service_id: str
+        :param staff_id: The staff member. Unknown is 422. (required)
+        :type staff_id: str
+        :param starts_at: The start asked about. (required)
+        :type starts_at: datetime
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._explain_availability_serialize(
+            service_id=service_id,
+            staff_id=staff_id,
+            starts_at=starts_at,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Explanation",
+            '400': "Problem",
+            '401': "Problem",
+            '403': "Problem",
+            '422': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def explain_availability_without_preload_content(
+        self,
+        service_id: Annotated[StrictStr, Field(description="The service to book. Unknown or no longer offered is 422.")],
+        staff_id: Annotated[StrictStr, Field(description="The staff member. Unknown is 422.")],
+        starts_at: Annotated[datetime, Field(description="The start asked about.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Explain whether a time is free
+
+        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+
+        :param service_id: The service to book. Unknown or no longer offered is 422. (required)
+        :type service_id: str
+        :param staff_id: The staff member. Unknown is 422. (required)
+        :type staff_id: str
+        :param starts_at: The start asked about. (required)
+        :type starts_at: datetime
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._explain_availability_serialize(
+            service_id=service_id,
+            staff_id=staff_id,
+            starts_at=starts_at,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Explanation",
+            '400': "Problem",
+            '401': "Problem",
+            '403': "Problem",
+            '422': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _explain_availability_serialize(
+        self,
+        service_id,
+        staff_id,
+        starts_at,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        if service_id is not None:
+            
+            _query_params.append(('serviceId', service_id))
+            
+        if staff_id is not None:
+            
+            _query_params.append(('staffId', staff_id))
+            
+        if starts_at is not None:
+            if isinstance(starts_at, datetime):
+                _query_params.append(
+                    (
+                        'startsAt',
+                        starts_at.strftime(
+                            self.api_client.configuration.datetime_format
+                        )
+                    )
+                )
+            else:
+                _query_params.append(('startsAt', starts_at))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'application/problem+json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'apiKey', 
+            'oauth2'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/api/v1/availability/explain',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,
@@ -1275,6 +1972,284 @@ class AppointmentsApi:
 
 
     @validate_call
+    def get_hold(
+        self,
+        id: Annotated[StrictStr, Field(description="The hold's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> Hold:
+        """Get a hold
+
+
+        :param id: The hold's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_hold_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Hold",
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_hold_with_http_info(
+        self,
+        id: Annotated[StrictStr, Field(description="The hold's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[Hold]:
+        """Get a hold
+
+
+        :param id: The hold's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_hold_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Hold",
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_hold_without_preload_content(
+        self,
+        id: Annotated[StrictStr, Field(description="The hold's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Get a hold
+
+
+        :param id: The hold's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_hold_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Hold",
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_hold_serialize(
+        self,
+        id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'application/problem+json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'apiKey', 
+            'oauth2'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/api/v1/holds/{id}',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def list_appointments(
         self,
         limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size, 1–100 (400 otherwise).")] = None,
@@ -1284,6 +2259,7 @@ class AppointmentsApi:
         staff_id: Optional[StrictStr] = None,
         customer_id: Optional[StrictStr] = None,
         status: Optional[StrictStr] = None,
+        metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1314,6 +2290,8 @@ class AppointmentsApi:
         :type customer_id: str
         :param status:
         :type status: str
+        :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+        :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1344,6 +2322,7 @@ class AppointmentsApi:
             staff_id=staff_id,
             customer_id=customer_id,
             status=status,
+            metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1380,6 +2359,7 @@ class AppointmentsApi:
         staff_id: Optional[StrictStr] = None,
         customer_id: Optional[StrictStr] = None,
         status: Optional[StrictStr] = None,
+        metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1410,6 +2390,8 @@ class AppointmentsApi:
         :type customer_id: str
         :param status:
         :type status: str
+        :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+        :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1440,6 +2422,7 @@ class AppointmentsApi:
             staff_id=staff_id,
             customer_id=customer_id,
             status=status,
+            metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1476,6 +2459,7 @@ class AppointmentsApi:
         staff_id: Optional[StrictStr] = None,
         customer_id: Optional[StrictStr] = None,
         status: Optional[StrictStr] = None,
+        metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1506,6 +2490,8 @@ class AppointmentsApi:
         :type customer_id: str
         :param status:
         :type status: str
+        :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+        :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1536,6 +2522,7 @@ class AppointmentsApi:
             staff_id=staff_id,
             customer_id=customer_id,
             status=status,
+            metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1567,6 +2554,7 @@ class AppointmentsApi:
         staff_id,
         customer_id,
         status,
+        metadata,
         _request_auth,
         _content_type,
         _headers,
@@ -1635,6 +2623,10 @@ class AppointmentsApi:
             
             _query_params.append(('status', status))
             
+        if metadata is not None:
+            
+            _query_params.append(('metadata', metadata))
+            
         # process the header parameters
         # process the form parameters
         # process the body parameter
@@ -1675,11 +2667,595 @@ class AppointmentsApi:
 
 
     @validate_call
+    def mark_appointment_no_show(
+        self,
+        id: Annotated[str, Field(strict=True, description="The appointment's id.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> Appointment:
+        """Mark an appointment as a no-show
+
+        Only a `booked` appointment whose `startsAt` has passed; anything else is 409 `invalid_transition`. The time from now to its end is free again; it still counts toward the daily limit of its day. Takes no body.
+
+        :param id: The appointment's id. (required)
+        :type id: str
+        :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
+        :type idempotency_key: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._mark_appointment_no_show_serialize(
+            id=id,
+            idempotency_key=idempotency_key,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Appointment",
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def mark_appointment_no_show_with_http_info(
+        self,
+        id: Annotated[str, Field(strict=True, description="The appointment's id.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[Appointment]:
+        """Mark an appointment as a no-show
+
+        Only a `booked` appointment whose `startsAt` has passed; anything else is 409 `invalid_transition`. The time from now to its end is free again; it still counts toward the daily limit of its day. Takes no body.
+
+        :param id: The appointment's id. (required)
+        :type id: str
+        :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
+        :type idempotency_key: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._mark_appointment_no_show_serialize(
+            id=id,
+            idempotency_key=idempotency_key,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Appointment",
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def mark_appointment_no_show_without_preload_content(
+        self,
+        id: Annotated[str, Field(strict=True, description="The appointment's id.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Mark an appointment as a no-show
+
+        Only a `booked` appointment whose `startsAt` has passed; anything else is 409 `invalid_transition`. The time from now to its end is free again; it still counts toward the daily limit of its day. Takes no body.
+
+        :param id: The appointment's id. (required)
+        :type id: str
+        :param idempotency_key: 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`.
+        :type idempotency_key: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._mark_appointment_no_show_serialize(
+            id=id,
+            idempotency_key=idempotency_key,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "Appointment",
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _mark_appointment_no_show_serialize(
+        self,
+        id,
+        idempotency_key,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'application/problem+json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'apiKey', 
+            'oauth2'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/api/v1/appointments/{id}/no-show',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def release_hold(
+        self,
+        id: Annotated[StrictStr, Field(description="The hold's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> None:
+        """Release a hold
+
+        Frees the held time at once. Releasing a hold that has already been released or has expired changes nothing (204); one that was used for an appointment is 409 `hold_expired` (cancel the appointment instead).
+
+        :param id: The hold's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._release_hold_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '204': None,
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def release_hold_with_http_info(
+        self,
+        id: Annotated[StrictStr, Field(description="The hold's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[None]:
+        """Release a hold
+
+        Frees the held time at once. Releasing a hold that has already been released or has expired changes nothing (204); one that was used for an appointment is 409 `hold_expired` (cancel the appointment instead).
+
+        :param id: The hold's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._release_hold_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '204': None,
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def release_hold_without_preload_content(
+        self,
+        id: Annotated[StrictStr, Field(description="The hold's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Release a hold
+
+        Frees the held time at once. Releasing a hold that has already been released or has expired changes nothing (204); one that was used for an appointment is 409 `hold_expired` (cancel the appointment instead).
+
+        :param id: The hold's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._release_hold_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '204': None,
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _release_hold_serialize(
+        self,
+        id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/problem+json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'apiKey', 
+            'oauth2'
+        ]
+
+        return self.api_client.param_serialize(
+            method='DELETE',
+            resource_path='/api/v1/holds/{id}',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def search_availability(
         self,
-        service_id: Annotated[StrictStr, Field(description="The service to book; its duration is each slot's length. Unknown or no longer offered is 422.")],
         var_from: Annotated[datetime, Field(description="Earliest start.")],
         to: Annotated[datetime, Field(description="Starts before this; at most 31 days after `from` (400 otherwise).")],
+        service_id: Annotated[Optional[StrictStr], Field(description="The service to book; its duration is each slot's length. Unknown or no longer offered is 422. Give this or `serviceIds`, exactly one (400 otherwise).")] = None,
+        service_ids: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).")] = None,
+        any_staff: Annotated[Optional[StrictBool], Field(description="true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).")] = None,
         staff_id: Annotated[Optional[StrictStr], Field(description="Only this staff member's slots. A staff member the business does not have is 422.")] = None,
         slot_minutes: Annotated[Optional[Annotated[int, Field(le=60, strict=True, ge=5)]], Field(description="The grid of start times, in minutes from each full local hour.")] = None,
         _request_timeout: Union[
@@ -1697,14 +3273,18 @@ class AppointmentsApi:
     ) -> SlotList:
         """Find free slots
 
-        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` at which a staff member who performs the service works for the service's whole duration (weekly hours in the business's time zone, clock changes included), is not on time off, and has no booked appointment that overlaps. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours are never offered here. A booking or a schedule change shows in the very next search.
+        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.
 
-        :param service_id: The service to book; its duration is each slot's length. Unknown or no longer offered is 422. (required)
-        :type service_id: str
         :param var_from: Earliest start. (required)
         :type var_from: datetime
         :param to: Starts before this; at most 31 days after `from` (400 otherwise). (required)
         :type to: datetime
+        :param service_id: The service to book; its duration is each slot's length. Unknown or no longer offered is 422. Give this or `serviceIds`, exactly one (400 otherwise).
+        :type service_id: str
+        :param service_ids: A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).
+        :type service_ids: str
+        :param any_staff: true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).
+        :type any_staff: bool
         :param staff_id: Only this staff member's slots. A staff member the business does not have is 422.
         :type staff_id: str
         :param slot_minutes: The grid of start times, in minutes from each full local hour.
@@ -1732,9 +3312,11 @@ class AppointmentsApi:
         """ # noqa: E501
 
         _param = self._search_availability_serialize(
-            service_id=service_id,
             var_from=var_from,
             to=to,
+            service_id=service_id,
+            service_ids=service_ids,
+            any_staff=any_staff,
             staff_id=staff_id,
             slot_minutes=slot_minutes,
             _request_auth=_request_auth,
@@ -1767,9 +3349,11 @@ class AppointmentsApi:
     @validate_call
     def search_availability_with_http_info(
         self,
-        service_id: Annotated[StrictStr, Field(description="The service to book; its duration is each slot's length. Unknown or no longer offered is 422.")],
         var_from: Annotated[datetime, Field(description="Earliest start.")],
         to: Annotated[datetime, Field(description="Starts before this; at most 31 days after `from` (400 otherwise).")],
+        service_id: Annotated[Optional[StrictStr], Field(description="The service to book; its duration is each slot's length. Unknown or no longer offered is 422. Give this or `serviceIds`, exactly one (400 otherwise).")] = None,
+        service_ids: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).")] = None,
+        any_staff: Annotated[Optional[StrictBool], Field(description="true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).")] = None,
         staff_id: Annotated[Optional[StrictStr], Field(description="Only this staff member's slots. A staff member the business does not have is 422.")] = None,
         slot_minutes: Annotated[Optional[Annotated[int, Field(le=60, strict=True, ge=5)]], Field(description="The grid of start times, in minutes from each full local hour.")] = None,
         _request_timeout: Union[
@@ -1787,14 +3371,18 @@ class AppointmentsApi:
     ) -> ApiResponse[SlotList]:
         """Find free slots
 
-        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` at which a staff member who performs the service works for the service's whole duration (weekly hours in the business's time zone, clock changes included), is not on time off, and has no booked appointment that overlaps. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours are never offered here. A booking or a schedule change shows in the very next search.
+        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.
 
-        :param service_id: The service to book; its duration is each slot's length. Unknown or no longer offered is 422. (required)
-        :type service_id: str
         :param var_from: Earliest start. (required)
         :type var_from: datetime
         :param to: Starts before this; at most 31 days after `from` (400 otherwise). (required)
         :type to: datetime
+        :param service_id: The service to book; its duration is each slot's length. Unknown or no longer offered is 422. Give this or `serviceIds`, exactly one (400 otherwise).
+        :type service_id: str
+        :param service_ids: A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).
+        :type service_ids: str
+        :param any_staff: true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).
+        :type any_staff: bool
         :param staff_id: Only this staff member's slots. A staff member the business does not have is 422.
         :type staff_id: str
         :param slot_minutes: The grid of start times, in minutes from each full local hour.
@@ -1822,9 +3410,11 @@ class AppointmentsApi:
         """ # noqa: E501
 
         _param = self._search_availability_serialize(
-            service_id=service_id,
             var_from=var_from,
             to=to,
+            service_id=service_id,
+            service_ids=service_ids,
+            any_staff=any_staff,
             staff_id=staff_id,
             slot_minutes=slot_minutes,
             _request_auth=_request_auth,
@@ -1857,9 +3447,11 @@ class AppointmentsApi:
     @validate_call
     def search_availability_without_preload_content(
         self,
-        service_id: Annotated[StrictStr, Field(description="The service to book; its duration is each slot's length. Unknown or no longer offered is 422.")],
         var_from: Annotated[datetime, Field(description="Earliest start.")],
         to: Annotated[datetime, Field(description="Starts before this; at most 31 days after `from` (400 otherwise).")],
+        service_id: Annotated[Optional[StrictStr], Field(description="The service to book; its duration is each slot's length. Unknown or no longer offered is 422. Give this or `serviceIds`, exactly one (400 otherwise).")] = None,
+        service_ids: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).")] = None,
+        any_staff: Annotated[Optional[StrictBool], Field(description="true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).")] = None,
         staff_id: Annotated[Optional[StrictStr], Field(description="Only this staff member's slots. A staff member the business does not have is 422.")] = None,
         slot_minutes: Annotated[Optional[Annotated[int, Field(le=60, strict=True, ge=5)]], Field(description="The grid of start times, in minutes from each full local hour.")] = None,
         _request_timeout: Union[
@@ -1877,14 +3469,18 @@ class AppointmentsApi:
     ) -> RESTResponseType:
         """Find free slots
 
-        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` at which a staff member who performs the service works for the service's whole duration (weekly hours in the business's time zone, clock changes included), is not on time off, and has no booked appointment that overlaps. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours are never offered here. A booking or a schedule change shows in the very next search.
+        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.
 
-        :param service_id: The service to book; its duration is each slot's length. Unknown or no longer offered is 422. (required)
-        :type service_id: str
         :param var_from: Earliest start. (required)
         :type var_from: datetime
         :param to: Starts before this; at most 31 days after `from` (400 otherwise). (required)
         :type to: datetime
+        :param service_id: The service to book; its duration is each slot's length. Unknown or no longer offered is 422. Give this or `serviceIds`, exactly one (400 otherwise).
+        :type service_id: str
+        :param service_ids: A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).
+        :type service_ids: str
+        :param any_staff: true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).
+        :type any_staff: bool
         :param staff_id: Only this staff member's slots. A staff member the business does not have is 422.
         :type staff_id: str
         :param slot_minutes: The grid of start times, in minutes from each full local hour.
@@ -1912,9 +3508,11 @@ class AppointmentsApi:
         """ # noqa: E501
 
         _param = self._search_availability_serialize(
-            service_id=service_id,
             var_from=var_from,
             to=to,
+            service_id=service_id,
+            service_ids=service_ids,
+            any_staff=any_staff,
             staff_id=staff_id,
             slot_minutes=slot_minutes,
             _request_auth=_request_auth,
@@ -1942,9 +3540,11 @@ class AppointmentsApi:
 
     def _search_availability_serialize(
         self,
-        service_id,
         var_from,
         to,
+        service_id,
+        service_ids,
+        any_staff,
         staff_id,
         slot_minutes,
         _request_auth,
@@ -1972,6 +3572,14 @@ class AppointmentsApi:
         if service_id is not None:
             
             _query_params.append(('serviceId', service_id))
+            
+        if service_ids is not None:
+            
+            _query_params.append(('serviceIds', service_ids))
+            
+        if any_staff is not None:
+            
+            _query_params.append(('anyStaff', any_staff))
             
         if var_from is not None:
             if isinstance(var_from, datetime):
@@ -2067,7 +3675,7 @@ class AppointmentsApi:
     ) -> Appointment:
         """Update a appointment
 
-        JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`.
+        JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`. A change of `startsAt`, `staffId` or `serviceId` is a reschedule, decided by the same rules as a booking (without counting the appointment itself); with `\"changedBy\": \"customer\"` it is also refused (409 `cancellation_window_passed`) later than the policy's `cancellationWindowMinutes` before the current start. A changed service brings its own duration and buffers; otherwise the appointment keeps those it was booked with.
 
         :param id: The appointment's id. (required)
         :type id: str
@@ -2154,7 +3762,7 @@ class AppointmentsApi:
     ) -> ApiResponse[Appointment]:
         """Update a appointment
 
-        JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`.
+        JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`. A change of `startsAt`, `staffId` or `serviceId` is a reschedule, decided by the same rules as a booking (without counting the appointment itself); with `\"changedBy\": \"customer\"` it is also refused (409 `cancellation_window_passed`) later than the policy's `cancellationWindowMinutes` before the current start. A changed service brings its own duration and buffers; otherwise the appointment keeps those it was booked with.
 
         :param id: The appointment's id. (required)
         :type id: str
@@ -2241,7 +3849,7 @@ class AppointmentsApi:
     ) -> RESTResponseType:
         """Update a appointment
 
-        JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`.
+        JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`. A change of `startsAt`, `staffId` or `serviceId` is a reschedule, decided by the same rules as a booking (without counting the appointment itself); with `\"changedBy\": \"customer\"` it is also refused (409 `cancellation_window_passed`) later than the policy's `cancellationWindowMinutes` before the current start. A changed service brings its own duration and buffers; otherwise the appointment keeps those it was booked with.
 
         :param id: The appointment's id. (required)
         :type id: str

@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from typing_extensions import Annotated
 
 from pydantic import Field, StrictStr, field_validator
-from typing import Optional
+from typing import Dict, Optional
 from typing_extensions import Annotated
 from slotwise_openapi.models.customer import Customer
 from slotwise_openapi.models.customer_input import CustomerInput
@@ -363,6 +363,289 @@ class CustomersApi:
 
 
     @validate_call
+    def erase_customer(
+        self,
+        id: Annotated[str, Field(strict=True, description="The customer's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> None:
+        """Erase a customer
+
+        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+
+        :param id: The customer's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._erase_customer_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '204': None,
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def erase_customer_with_http_info(
+        self,
+        id: Annotated[str, Field(strict=True, description="The customer's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[None]:
+        """Erase a customer
+
+        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+
+        :param id: The customer's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._erase_customer_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '204': None,
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def erase_customer_without_preload_content(
+        self,
+        id: Annotated[str, Field(strict=True, description="The customer's id.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Erase a customer
+
+        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+
+        :param id: The customer's id. (required)
+        :type id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._erase_customer_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '204': None,
+            '401': "Problem",
+            '403': "Problem",
+            '404': "Problem",
+            '409': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _erase_customer_serialize(
+        self,
+        id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/problem+json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'apiKey', 
+            'oauth2'
+        ]
+
+        return self.api_client.param_serialize(
+            method='DELETE',
+            resource_path='/api/v1/customers/{id}',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def get_customer(
         self,
         id: Annotated[str, Field(strict=True, description="The customer's id.")],
@@ -648,6 +931,7 @@ class CustomersApi:
         email: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=254)]], Field(description="The customer with this e-mail address, whatever its case.")] = None,
         phone: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="The customers with this phone number, exactly, in E.164.")] = None,
         q: Annotated[Optional[Annotated[str, Field(min_length=2, strict=True, max_length=254)]], Field(description="Customers whose first name, last name or e-mail address starts with this, whatever its case.")] = None,
+        metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -663,7 +947,7 @@ class CustomersApi:
     ) -> CustomerPage:
         """List or search customers
 
-        Newest first. `email`, `phone` and `q` narrow the list (together, all apply), so a booking that arrives from a website finds its customer in one call.
+        Newest first. `email`, `phone`, `q` and `metadata[<key>]` narrow the list (together, all apply), so a booking that arrives from a website, or a CRM that syncs its own ids, finds its customer in one call.
 
         :param limit: Page size, 1–100 (400 otherwise).
         :type limit: int
@@ -675,6 +959,8 @@ class CustomersApi:
         :type phone: str
         :param q: Customers whose first name, last name or e-mail address starts with this, whatever its case.
         :type q: str
+        :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+        :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -703,6 +989,7 @@ class CustomersApi:
             email=email,
             phone=phone,
             q=q,
+            metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -737,6 +1024,7 @@ class CustomersApi:
         email: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=254)]], Field(description="The customer with this e-mail address, whatever its case.")] = None,
         phone: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="The customers with this phone number, exactly, in E.164.")] = None,
         q: Annotated[Optional[Annotated[str, Field(min_length=2, strict=True, max_length=254)]], Field(description="Customers whose first name, last name or e-mail address starts with this, whatever its case.")] = None,
+        metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -752,7 +1040,7 @@ class CustomersApi:
     ) -> ApiResponse[CustomerPage]:
         """List or search customers
 
-        Newest first. `email`, `phone` and `q` narrow the list (together, all apply), so a booking that arrives from a website finds its customer in one call.
+        Newest first. `email`, `phone`, `q` and `metadata[<key>]` narrow the list (together, all apply), so a booking that arrives from a website, or a CRM that syncs its own ids, finds its customer in one call.
 
         :param limit: Page size, 1–100 (400 otherwise).
         :type limit: int
@@ -764,6 +1052,8 @@ class CustomersApi:
         :type phone: str
         :param q: Customers whose first name, last name or e-mail address starts with this, whatever its case.
         :type q: str
+        :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+        :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -792,6 +1082,7 @@ class CustomersApi:
             email=email,
             phone=phone,
             q=q,
+            metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -826,6 +1117,7 @@ class CustomersApi:
         email: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=254)]], Field(description="The customer with this e-mail address, whatever its case.")] = None,
         phone: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="The customers with this phone number, exactly, in E.164.")] = None,
         q: Annotated[Optional[Annotated[str, Field(min_length=2, strict=True, max_length=254)]], Field(description="Customers whose first name, last name or e-mail address starts with this, whatever its case.")] = None,
+        metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -841,7 +1133,7 @@ class CustomersApi:
     ) -> RESTResponseType:
         """List or search customers
 
-        Newest first. `email`, `phone` and `q` narrow the list (together, all apply), so a booking that arrives from a website finds its customer in one call.
+        Newest first. `email`, `phone`, `q` and `metadata[<key>]` narrow the list (together, all apply), so a booking that arrives from a website, or a CRM that syncs its own ids, finds its customer in one call.
 
         :param limit: Page size, 1–100 (400 otherwise).
         :type limit: int
@@ -853,6 +1145,8 @@ class CustomersApi:
         :type phone: str
         :param q: Customers whose first name, last name or e-mail address starts with this, whatever its case.
         :type q: str
+        :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
+        :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -881,6 +1175,7 @@ class CustomersApi:
             email=email,
             phone=phone,
             q=q,
+            metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -910,6 +1205,7 @@ class CustomersApi:
         email,
         phone,
         q,
+        metadata,
         _request_auth,
         _content_type,
         _headers,
@@ -951,6 +1247,10 @@ class CustomersApi:
         if q is not None:
             
             _query_params.append(('q', q))
+            
+        if metadata is not None:
+            
+            _query_params.append(('metadata', metadata))
             
         # process the header parameters
         # process the form parameters

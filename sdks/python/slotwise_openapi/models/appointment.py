@@ -21,6 +21,8 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from slotwise_openapi.models.cancellation import Cancellation
+from slotwise_openapi.models.visit_segment import VisitSegment
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -36,10 +38,15 @@ class Appointment(BaseModel):
     starts_at: datetime = Field(alias="startsAt")
     ends_at: datetime = Field(description="startsAt + the service's duration; ranges are half-open.", alias="endsAt")
     status: StrictStr
+    buffer_before_minutes: Annotated[int, Field(le=240, strict=True, ge=0)] = Field(description="The service's buffer before it when it was booked; the staff member is taken from `startsAt` minus this.", alias="bufferBeforeMinutes")
+    buffer_after_minutes: Annotated[int, Field(le=240, strict=True, ge=0)] = Field(description="The service's buffer after it when it was booked; the staff member is taken until `endsAt` plus this.", alias="bufferAfterMinutes")
+    cancellation: Optional[Cancellation] = Field(description="Who cancelled, when and why; null unless cancelled.")
+    segments: Annotated[List[VisitSegment], Field(min_length=1, max_length=5)] = Field(description="The visit's services one after another, each with its staff member; one for a single service. `serviceId`, `staffId` and `bufferBeforeMinutes` are the first segment's, `endsAt` and `bufferAfterMinutes` the last one's.")
     notes: Optional[Annotated[str, Field(strict=True, max_length=5000)]]
+    metadata: Dict[str, Annotated[str, Field(strict=True, max_length=500)]] = Field(description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     created_at: datetime = Field(alias="createdAt")
     updated_at: datetime = Field(alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["id", "customerId", "serviceId", "staffId", "startsAt", "endsAt", "status", "notes", "createdAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["id", "customerId", "serviceId", "staffId", "startsAt", "endsAt", "status", "bufferBeforeMinutes", "bufferAfterMinutes", "cancellation", "segments", "notes", "metadata", "createdAt", "updatedAt"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -72,8 +79,8 @@ class Appointment(BaseModel):
     @field_validator('status')
     def status_validate_enum(cls, value):
         """Validates the enum"""
-        if value not in set(['booked', 'cancelled', 'completed']):
-            raise ValueError("must be one of enum values ('booked', 'cancelled', 'completed')")
+        if value not in set(['booked', 'cancelled', 'completed', 'no_show']):
+            raise ValueError("must be one of enum values ('booked', 'cancelled', 'completed', 'no_show')")
         return value
 
     model_config = ConfigDict(
@@ -115,6 +122,20 @@ class Appointment(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of cancellation
+        if self.cancellation:
+            _dict['cancellation'] = self.cancellation.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of each item in segments (list)
+        _items = []
+        if self.segments:
+            for _item_segments in self.segments:
+                _items.append(_item_segments.to_dict() if _item_segments is not None else None)
+            _dict['segments'] = _items
+        # set to None if cancellation (nullable) is None
+        # and model_fields_set contains the field
+        if self.cancellation is None and "cancellation" in self.model_fields_set:
+            _dict['cancellation'] = None
+
         # set to None if notes (nullable) is None
         # and model_fields_set contains the field
         if self.notes is None and "notes" in self.model_fields_set:
@@ -139,7 +160,12 @@ class Appointment(BaseModel):
             "startsAt": obj.get("startsAt"),
             "endsAt": obj.get("endsAt"),
             "status": obj.get("status"),
+            "bufferBeforeMinutes": obj.get("bufferBeforeMinutes"),
+            "bufferAfterMinutes": obj.get("bufferAfterMinutes"),
+            "cancellation": Cancellation.from_dict(obj["cancellation"]) if obj.get("cancellation") is not None else None,
+            "segments": [VisitSegment.from_dict(_item) for _item in obj["segments"]] if obj.get("segments") is not None else None,
             "notes": obj.get("notes"),
+            "metadata": obj.get("metadata"),
             "createdAt": obj.get("createdAt"),
             "updatedAt": obj.get("updatedAt")
         })

@@ -30,15 +30,17 @@ class Customer(BaseModel):
     Customer
     """ # noqa: E501
     id: Annotated[str, Field(strict=True)]
-    first_name: Annotated[str, Field(min_length=1, strict=True, max_length=100)] = Field(alias="firstName")
+    first_name: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=100)]] = Field(description="Always a name, except in what Slotwise kept of an erased customer (CONTRACT §19) — a replayed creation, a stored or retried customer.* webhook payload — where the personal fields read null.", alias="firstName")
     last_name: Optional[Annotated[str, Field(strict=True, max_length=100)]] = Field(alias="lastName")
     email: Optional[Annotated[str, Field(strict=True, max_length=254)]]
     phone: Optional[Annotated[str, Field(strict=True)]] = Field(description="E.164")
     notes: Optional[Annotated[str, Field(strict=True, max_length=5000)]]
     marketing_consent: StrictBool = Field(alias="marketingConsent")
+    notifications_opt_out: StrictBool = Field(description="True when the customer gets no e-mail about appointments (confirmations, notices, reminders; CONTRACT §18). Independent of `marketingConsent`.", alias="notificationsOptOut")
+    metadata: Dict[str, Annotated[str, Field(strict=True, max_length=500)]] = Field(description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     created_at: datetime = Field(alias="createdAt")
     updated_at: datetime = Field(alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["id", "firstName", "lastName", "email", "phone", "notes", "marketingConsent", "createdAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["id", "firstName", "lastName", "email", "phone", "notes", "marketingConsent", "notificationsOptOut", "metadata", "createdAt", "updatedAt"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -96,6 +98,11 @@ class Customer(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if first_name (nullable) is None
+        # and model_fields_set contains the field
+        if self.first_name is None and "first_name" in self.model_fields_set:
+            _dict['firstName'] = None
+
         # set to None if last_name (nullable) is None
         # and model_fields_set contains the field
         if self.last_name is None and "last_name" in self.model_fields_set:
@@ -135,6 +142,8 @@ class Customer(BaseModel):
             "phone": obj.get("phone"),
             "notes": obj.get("notes"),
             "marketingConsent": obj.get("marketingConsent"),
+            "notificationsOptOut": obj.get("notificationsOptOut"),
+            "metadata": obj.get("metadata"),
             "createdAt": obj.get("createdAt"),
             "updatedAt": obj.get("updatedAt")
         })

@@ -34,7 +34,9 @@ class CustomerInput(BaseModel):
     phone: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="E.164")
     notes: Optional[Annotated[str, Field(strict=True, max_length=5000)]] = None
     marketing_consent: Optional[StrictBool] = Field(default=False, alias="marketingConsent")
-    __properties: ClassVar[List[str]] = ["firstName", "lastName", "email", "phone", "notes", "marketingConsent"]
+    notifications_opt_out: Optional[StrictBool] = Field(default=False, description="True for no e-mail about appointments.", alias="notificationsOptOut")
+    metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(default=None, description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
+    __properties: ClassVar[List[str]] = ["firstName", "lastName", "email", "phone", "notes", "marketingConsent", "notificationsOptOut", "metadata"]
 
     @field_validator('phone', mode="before")
     def phone_validate_regular_expression(cls, value):
@@ -110,6 +112,11 @@ class CustomerInput(BaseModel):
         if self.marketing_consent is None and "marketing_consent" in self.model_fields_set:
             _dict['marketingConsent'] = None
 
+        # set to None if notifications_opt_out (nullable) is None
+        # and model_fields_set contains the field
+        if self.notifications_opt_out is None and "notifications_opt_out" in self.model_fields_set:
+            _dict['notificationsOptOut'] = None
+
         return _dict
 
     @classmethod
@@ -127,7 +134,9 @@ class CustomerInput(BaseModel):
             "email": obj.get("email"),
             "phone": obj.get("phone"),
             "notes": obj.get("notes"),
-            "marketingConsent": obj.get("marketingConsent") if "marketingConsent" in obj else False
+            "marketingConsent": obj.get("marketingConsent") if "marketingConsent" in obj else False,
+            "notificationsOptOut": obj.get("notificationsOptOut") if "notificationsOptOut" in obj else False,
+            "metadata": obj.get("metadata")
         })
         return _obj
 

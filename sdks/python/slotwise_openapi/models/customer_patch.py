@@ -34,7 +34,9 @@ class CustomerPatch(BaseModel):
     phone: Optional[Annotated[str, Field(strict=True)]] = None
     notes: Optional[Annotated[str, Field(strict=True, max_length=5000)]] = None
     marketing_consent: Optional[StrictBool] = Field(default=None, alias="marketingConsent")
-    __properties: ClassVar[List[str]] = ["firstName", "lastName", "email", "phone", "notes", "marketingConsent"]
+    notifications_opt_out: Optional[StrictBool] = Field(default=None, alias="notificationsOptOut")
+    metadata: Optional[Dict[str, Optional[Annotated[str, Field(strict=True, max_length=500)]]]] = Field(default=None, description="Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.")
+    __properties: ClassVar[List[str]] = ["firstName", "lastName", "email", "phone", "notes", "marketingConsent", "notificationsOptOut", "metadata"]
 
     @field_validator('phone', mode="before")
     def phone_validate_regular_expression(cls, value):
@@ -105,6 +107,11 @@ class CustomerPatch(BaseModel):
         if self.notes is None and "notes" in self.model_fields_set:
             _dict['notes'] = None
 
+        # set to None if metadata (nullable) is None
+        # and model_fields_set contains the field
+        if self.metadata is None and "metadata" in self.model_fields_set:
+            _dict['metadata'] = None
+
         return _dict
 
     @classmethod
@@ -122,7 +129,9 @@ class CustomerPatch(BaseModel):
             "email": obj.get("email"),
             "phone": obj.get("phone"),
             "notes": obj.get("notes"),
-            "marketingConsent": obj.get("marketingConsent")
+            "marketingConsent": obj.get("marketingConsent"),
+            "notificationsOptOut": obj.get("notificationsOptOut"),
+            "metadata": obj.get("metadata")
         })
         return _obj
 

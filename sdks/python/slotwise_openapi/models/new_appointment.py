@@ -21,20 +21,24 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from slotwise_openapi.models.segment_input import SegmentInput
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class NewAppointment(BaseModel):
     """
-    NewAppointment
+    One of three forms: `serviceId` (+ `staffId`, which may be left out) and `startsAt`; `segments` and `startsAt`; or `holdId` alone. Mixing them is 422 naming the field.
     """ # noqa: E501
     customer_id: Annotated[str, Field(strict=True)] = Field(alias="customerId")
-    service_id: Annotated[str, Field(strict=True)] = Field(alias="serviceId")
-    staff_id: Annotated[str, Field(strict=True)] = Field(alias="staffId")
-    starts_at: datetime = Field(description="ISO 8601; an offset is accepted and normalised to UTC.", alias="startsAt")
+    service_id: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, alias="serviceId")
+    staff_id: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="Left out, Slotwise assigns a staff member.", alias="staffId")
+    segments: Optional[Annotated[List[SegmentInput], Field(min_length=1, max_length=5)]] = None
+    hold_id: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="Books exactly the held visit and ends the hold.", alias="holdId")
+    starts_at: Optional[datetime] = Field(default=None, description="ISO 8601; an offset is accepted and normalised to UTC.", alias="startsAt")
     notes: Optional[Annotated[str, Field(strict=True, max_length=5000)]] = None
-    __properties: ClassVar[List[str]] = ["customerId", "serviceId", "staffId", "startsAt", "notes"]
+    metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(default=None, description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
+    __properties: ClassVar[List[str]] = ["customerId", "serviceId", "staffId", "segments", "holdId", "startsAt", "notes", "metadata"]
 
     @field_validator('customer_id', mode="before")
     def customer_id_validate_regular_expression(cls, value):
@@ -46,6 +50,9 @@ class NewAppointment(BaseModel):
     @field_validator('service_id', mode="before")
     def service_id_validate_regular_expression(cls, value):
         """Validates the regular expression"""
+        if value is None:
+            return value
+
         if isinstance(value, str) and not re.match(r"^svc_[0-9a-z]{26}$", value):
             raise ValueError(r"must validate the regular expression /^svc_[0-9a-z]{26}$/")
         return value
@@ -53,8 +60,21 @@ class NewAppointment(BaseModel):
     @field_validator('staff_id', mode="before")
     def staff_id_validate_regular_expression(cls, value):
         """Validates the regular expression"""
+        if value is None:
+            return value
+
         if isinstance(value, str) and not re.match(r"^stf_[0-9a-z]{26}$", value):
             raise ValueError(r"must validate the regular expression /^stf_[0-9a-z]{26}$/")
+        return value
+
+    @field_validator('hold_id', mode="before")
+    def hold_id_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^hold_[0-9a-z]{26}$", value):
+            raise ValueError(r"must validate the regular expression /^hold_[0-9a-z]{26}$/")
         return value
 
     model_config = ConfigDict(
@@ -96,6 +116,12 @@ class NewAppointment(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in segments (list)
+        _items = []
+        if self.segments:
+            for _item_segments in self.segments:
+                _items.append(_item_segments.to_dict() if _item_segments is not None else None)
+            _dict['segments'] = _items
         # set to None if notes (nullable) is None
         # and model_fields_set contains the field
         if self.notes is None and "notes" in self.model_fields_set:
@@ -116,8 +142,11 @@ class NewAppointment(BaseModel):
             "customerId": obj.get("customerId"),
             "serviceId": obj.get("serviceId"),
             "staffId": obj.get("staffId"),
+            "segments": [SegmentInput.from_dict(_item) for _item in obj["segments"]] if obj.get("segments") is not None else None,
+            "holdId": obj.get("holdId"),
             "startsAt": obj.get("startsAt"),
-            "notes": obj.get("notes")
+            "notes": obj.get("notes"),
+            "metadata": obj.get("metadata")
         })
         return _obj
 

@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from typing import Optional, Set
@@ -27,13 +27,15 @@ from pydantic_core import to_jsonable_python
 
 class Reschedule(BaseModel):
     """
-    JSON merge patch: reschedule a booked appointment.
+    JSON merge patch: reschedule a booked appointment. A visit of several services moves as a whole by `startsAt` (each segment keeps its staff member and the terms it was booked with); changing `serviceId` or `staffId` of such a visit is 422. A patch of `metadata` alone is not a reschedule: it is accepted in any status and changes nothing else (CONTRACT §19).
     """ # noqa: E501
     starts_at: Optional[datetime] = Field(default=None, alias="startsAt")
     staff_id: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, alias="staffId")
     service_id: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, alias="serviceId")
+    changed_by: Optional[StrictStr] = Field(default='business', description="Who asks for the change; a customer's reschedule keeps to the cancellation window. Not stored.", alias="changedBy")
     notes: Optional[Annotated[str, Field(strict=True, max_length=5000)]] = None
-    __properties: ClassVar[List[str]] = ["startsAt", "staffId", "serviceId", "notes"]
+    metadata: Optional[Dict[str, Optional[Annotated[str, Field(strict=True, max_length=500)]]]] = Field(default=None, description="Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.")
+    __properties: ClassVar[List[str]] = ["startsAt", "staffId", "serviceId", "changedBy", "notes", "metadata"]
 
     @field_validator('staff_id', mode="before")
     def staff_id_validate_regular_expression(cls, value):
@@ -53,6 +55,16 @@ class Reschedule(BaseModel):
 
         if isinstance(value, str) and not re.match(r"^svc_[0-9a-z]{26}$", value):
             raise ValueError(r"must validate the regular expression /^svc_[0-9a-z]{26}$/")
+        return value
+
+    @field_validator('changed_by')
+    def changed_by_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['business', 'customer']):
+            raise ValueError("must be one of enum values ('business', 'customer')")
         return value
 
     model_config = ConfigDict(
@@ -99,6 +111,11 @@ class Reschedule(BaseModel):
         if self.notes is None and "notes" in self.model_fields_set:
             _dict['notes'] = None
 
+        # set to None if metadata (nullable) is None
+        # and model_fields_set contains the field
+        if self.metadata is None and "metadata" in self.model_fields_set:
+            _dict['metadata'] = None
+
         return _dict
 
     @classmethod
@@ -114,7 +131,9 @@ class Reschedule(BaseModel):
             "startsAt": obj.get("startsAt"),
             "staffId": obj.get("staffId"),
             "serviceId": obj.get("serviceId"),
-            "notes": obj.get("notes")
+            "changedBy": obj.get("changedBy") if obj.get("changedBy") is not None else 'business',
+            "notes": obj.get("notes"),
+            "metadata": obj.get("metadata")
         })
         return _obj
 

@@ -30,14 +30,17 @@ class Service(BaseModel):
     """
     Service
     """ # noqa: E501
+    metadata: Dict[str, Annotated[str, Field(strict=True, max_length=500)]] = Field(description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     id: Annotated[str, Field(strict=True)]
     name: Annotated[str, Field(strict=True, max_length=200)]
     duration_minutes: Annotated[int, Field(le=720, strict=True, ge=5)] = Field(alias="durationMinutes")
     price: Money
     active: StrictBool
+    buffer_before_minutes: Annotated[int, Field(le=240, strict=True, ge=0)] = Field(description="Time before each appointment of the service that its staff member is also taken for.", alias="bufferBeforeMinutes")
+    buffer_after_minutes: Annotated[int, Field(le=240, strict=True, ge=0)] = Field(description="Time after each appointment of the service that its staff member is also taken for (cleaning up).", alias="bufferAfterMinutes")
     created_at: datetime = Field(alias="createdAt")
     updated_at: Optional[datetime] = Field(default=None, alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["id", "name", "durationMinutes", "price", "active", "createdAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["metadata", "id", "name", "durationMinutes", "price", "active", "bufferBeforeMinutes", "bufferAfterMinutes", "createdAt", "updatedAt"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -100,11 +103,14 @@ class Service(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "metadata": obj.get("metadata"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "durationMinutes": obj.get("durationMinutes"),
             "price": Money.from_dict(obj["price"]) if obj.get("price") is not None else None,
             "active": obj.get("active"),
+            "bufferBeforeMinutes": obj.get("bufferBeforeMinutes"),
+            "bufferAfterMinutes": obj.get("bufferAfterMinutes"),
             "createdAt": obj.get("createdAt"),
             "updatedAt": obj.get("updatedAt")
         })

@@ -29,11 +29,14 @@ class ServiceInput(BaseModel):
     """
     ServiceInput
     """ # noqa: E501
+    metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(default=None, description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     name: Annotated[str, Field(min_length=1, strict=True, max_length=200)]
     duration_minutes: Annotated[int, Field(le=720, strict=True, ge=5)] = Field(alias="durationMinutes")
     price: Money
     active: Optional[StrictBool] = True
-    __properties: ClassVar[List[str]] = ["name", "durationMinutes", "price", "active"]
+    buffer_before_minutes: Optional[Annotated[int, Field(le=240, strict=True, ge=0)]] = Field(default=0, description="Time before each appointment of the service that its staff member is also taken for; null is 0.", alias="bufferBeforeMinutes")
+    buffer_after_minutes: Optional[Annotated[int, Field(le=240, strict=True, ge=0)]] = Field(default=0, description="Time after each appointment of the service that its staff member is also taken for; null is 0.", alias="bufferAfterMinutes")
+    __properties: ClassVar[List[str]] = ["metadata", "name", "durationMinutes", "price", "active", "bufferBeforeMinutes", "bufferAfterMinutes"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -82,6 +85,16 @@ class ServiceInput(BaseModel):
         if self.active is None and "active" in self.model_fields_set:
             _dict['active'] = None
 
+        # set to None if buffer_before_minutes (nullable) is None
+        # and model_fields_set contains the field
+        if self.buffer_before_minutes is None and "buffer_before_minutes" in self.model_fields_set:
+            _dict['bufferBeforeMinutes'] = None
+
+        # set to None if buffer_after_minutes (nullable) is None
+        # and model_fields_set contains the field
+        if self.buffer_after_minutes is None and "buffer_after_minutes" in self.model_fields_set:
+            _dict['bufferAfterMinutes'] = None
+
         return _dict
 
     @classmethod
@@ -94,10 +107,13 @@ class ServiceInput(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "metadata": obj.get("metadata"),
             "name": obj.get("name"),
             "durationMinutes": obj.get("durationMinutes"),
             "price": Money.from_dict(obj["price"]) if obj.get("price") is not None else None,
-            "active": obj.get("active") if "active" in obj else True
+            "active": obj.get("active") if "active" in obj else True,
+            "bufferBeforeMinutes": obj.get("bufferBeforeMinutes") if "bufferBeforeMinutes" in obj else 0,
+            "bufferAfterMinutes": obj.get("bufferAfterMinutes") if "bufferAfterMinutes" in obj else 0
         })
         return _obj
 

@@ -29,11 +29,14 @@ class ServicePatch(BaseModel):
     """
     JSON merge patch of a service.
     """ # noqa: E501
+    metadata: Optional[Dict[str, Optional[Annotated[str, Field(strict=True, max_length=500)]]]] = Field(default=None, description="Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.")
     name: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=200)]] = None
     duration_minutes: Optional[Annotated[int, Field(le=720, strict=True, ge=5)]] = Field(default=None, alias="durationMinutes")
     price: Optional[MoneyPatch] = None
     active: Optional[StrictBool] = None
-    __properties: ClassVar[List[str]] = ["name", "durationMinutes", "price", "active"]
+    buffer_before_minutes: Optional[Annotated[int, Field(le=240, strict=True, ge=0)]] = Field(default=None, description="Time before each appointment of the service that its staff member is also taken for; null is 0.", alias="bufferBeforeMinutes")
+    buffer_after_minutes: Optional[Annotated[int, Field(le=240, strict=True, ge=0)]] = Field(default=None, description="Time after each appointment of the service that its staff member is also taken for; null is 0.", alias="bufferAfterMinutes")
+    __properties: ClassVar[List[str]] = ["metadata", "name", "durationMinutes", "price", "active", "bufferBeforeMinutes", "bufferAfterMinutes"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -77,6 +80,21 @@ class ServicePatch(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of price
         if self.price:
             _dict['price'] = self.price.to_dict()
+        # set to None if metadata (nullable) is None
+        # and model_fields_set contains the field
+        if self.metadata is None and "metadata" in self.model_fields_set:
+            _dict['metadata'] = None
+
+        # set to None if buffer_before_minutes (nullable) is None
+        # and model_fields_set contains the field
+        if self.buffer_before_minutes is None and "buffer_before_minutes" in self.model_fields_set:
+            _dict['bufferBeforeMinutes'] = None
+
+        # set to None if buffer_after_minutes (nullable) is None
+        # and model_fields_set contains the field
+        if self.buffer_after_minutes is None and "buffer_after_minutes" in self.model_fields_set:
+            _dict['bufferAfterMinutes'] = None
+
         return _dict
 
     @classmethod
@@ -89,10 +107,13 @@ class ServicePatch(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "metadata": obj.get("metadata"),
             "name": obj.get("name"),
             "durationMinutes": obj.get("durationMinutes"),
             "price": MoneyPatch.from_dict(obj["price"]) if obj.get("price") is not None else None,
-            "active": obj.get("active")
+            "active": obj.get("active"),
+            "bufferBeforeMinutes": obj.get("bufferBeforeMinutes"),
+            "bufferAfterMinutes": obj.get("bufferAfterMinutes")
         })
         return _obj
 

@@ -21,18 +21,20 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
+from slotwise_openapi.models.visit_segment import VisitSegment
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class Slot(BaseModel):
     """
-    A free time for the service with one staff member, `[startsAt, endsAt)`.
+    A free time for the visit, `[startsAt, endsAt)`, with the staff member of its first segment and every segment's.
     """ # noqa: E501
     starts_at: datetime = Field(alias="startsAt")
     ends_at: datetime = Field(alias="endsAt")
     staff_id: Annotated[str, Field(strict=True)] = Field(alias="staffId")
-    __properties: ClassVar[List[str]] = ["startsAt", "endsAt", "staffId"]
+    segments: Annotated[List[VisitSegment], Field(min_length=1, max_length=5)]
+    __properties: ClassVar[List[str]] = ["startsAt", "endsAt", "staffId", "segments"]
 
     @field_validator('staff_id', mode="before")
     def staff_id_validate_regular_expression(cls, value):
@@ -80,6 +82,12 @@ class Slot(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in segments (list)
+        _items = []
+        if self.segments:
+            for _item_segments in self.segments:
+                _items.append(_item_segments.to_dict() if _item_segments is not None else None)
+            _dict['segments'] = _items
         return _dict
 
     @classmethod
@@ -94,7 +102,8 @@ class Slot(BaseModel):
         _obj = cls.model_validate({
             "startsAt": obj.get("startsAt"),
             "endsAt": obj.get("endsAt"),
-            "staffId": obj.get("staffId")
+            "staffId": obj.get("staffId"),
+            "segments": [VisitSegment.from_dict(_item) for _item in obj["segments"]] if obj.get("segments") is not None else None
         })
         return _obj
 

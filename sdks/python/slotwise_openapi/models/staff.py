@@ -29,6 +29,7 @@ class Staff(BaseModel):
     """
     Staff
     """ # noqa: E501
+    metadata: Dict[str, Annotated[str, Field(strict=True, max_length=500)]] = Field(description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     id: Annotated[str, Field(strict=True)]
     name: Annotated[str, Field(strict=True, max_length=200)]
     email: Optional[Annotated[str, Field(strict=True, max_length=254)]]
@@ -38,7 +39,7 @@ class Staff(BaseModel):
     last_check_out_at: Optional[datetime] = Field(alias="lastCheckOutAt")
     created_at: datetime = Field(alias="createdAt")
     updated_at: Optional[datetime] = Field(default=None, alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["id", "name", "email", "serviceIds", "checkedIn", "lastCheckInAt", "lastCheckOutAt", "createdAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["metadata", "id", "name", "email", "serviceIds", "checkedIn", "lastCheckInAt", "lastCheckOutAt", "createdAt", "updatedAt"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -113,6 +114,7 @@ class Staff(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "metadata": obj.get("metadata"),
             "id": obj.get("id"),
             "name": obj.get("name"),
             "email": obj.get("email"),

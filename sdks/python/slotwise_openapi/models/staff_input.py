@@ -28,10 +28,11 @@ class StaffInput(BaseModel):
     """
     StaffInput
     """ # noqa: E501
+    metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(default=None, description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     name: Annotated[str, Field(min_length=1, strict=True, max_length=200)]
     email: Optional[Annotated[str, Field(strict=True, max_length=254)]] = None
     service_ids: Optional[Annotated[List[StrictStr], Field(max_length=100)]] = Field(default=None, description="The services the staff member performs; empty or null means every service. Each must be a service of the business (422 naming `serviceIds[i]` otherwise).", alias="serviceIds")
-    __properties: ClassVar[List[str]] = ["name", "email", "serviceIds"]
+    __properties: ClassVar[List[str]] = ["metadata", "name", "email", "serviceIds"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -94,6 +95,7 @@ class StaffInput(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "metadata": obj.get("metadata"),
             "name": obj.get("name"),
             "email": obj.get("email"),
             "serviceIds": obj.get("serviceIds")

@@ -28,10 +28,11 @@ class StaffPatch(BaseModel):
     """
     JSON merge patch of a staff member.
     """ # noqa: E501
+    metadata: Optional[Dict[str, Optional[Annotated[str, Field(strict=True, max_length=500)]]]] = Field(default=None, description="Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.")
     name: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=200)]] = None
     email: Optional[Annotated[str, Field(strict=True, max_length=254)]] = None
     service_ids: Optional[Annotated[List[StrictStr], Field(max_length=100)]] = Field(default=None, description="The services the staff member performs; empty or null means every service. Each must be a service of the business (422 naming `serviceIds[i]` otherwise).", alias="serviceIds")
-    __properties: ClassVar[List[str]] = ["name", "email", "serviceIds"]
+    __properties: ClassVar[List[str]] = ["metadata", "name", "email", "serviceIds"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -72,6 +73,11 @@ class StaffPatch(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if metadata (nullable) is None
+        # and model_fields_set contains the field
+        if self.metadata is None and "metadata" in self.model_fields_set:
+            _dict['metadata'] = None
+
         # set to None if email (nullable) is None
         # and model_fields_set contains the field
         if self.email is None and "email" in self.model_fields_set:
@@ -94,6 +100,7 @@ class StaffPatch(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "metadata": obj.get("metadata"),
             "name": obj.get("name"),
             "email": obj.get("email"),
             "serviceIds": obj.get("serviceIds")

@@ -32,6 +32,7 @@ class Transaction(BaseModel):
     """
     Transaction
     """ # noqa: E501
+    metadata: Dict[str, Annotated[str, Field(strict=True, max_length=500)]] = Field(description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     id: Annotated[str, Field(strict=True)]
     customer_id: Optional[Annotated[str, Field(strict=True)]] = Field(alias="customerId")
     appointment_id: Optional[Annotated[str, Field(strict=True)]] = Field(alias="appointmentId")
@@ -41,7 +42,7 @@ class Transaction(BaseModel):
     status: StrictStr
     created_at: datetime = Field(alias="createdAt")
     refunded_at: Optional[datetime] = Field(alias="refundedAt")
-    __properties: ClassVar[List[str]] = ["id", "customerId", "appointmentId", "items", "total", "payments", "status", "createdAt", "refundedAt"]
+    __properties: ClassVar[List[str]] = ["metadata", "id", "customerId", "appointmentId", "items", "total", "payments", "status", "createdAt", "refundedAt"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -158,6 +159,7 @@ class Transaction(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "metadata": obj.get("metadata"),
             "id": obj.get("id"),
             "customerId": obj.get("customerId"),
             "appointmentId": obj.get("appointmentId"),

@@ -30,11 +30,12 @@ class TransactionInput(BaseModel):
     """
     TransactionInput
     """ # noqa: E501
+    metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(default=None, description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     customer_id: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, alias="customerId")
     appointment_id: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, alias="appointmentId")
     items: Annotated[List[SaleItemInput], Field(min_length=1, max_length=100)]
     payments: Annotated[List[PaymentInput], Field(min_length=1, max_length=20)] = Field(description="Must add up to the total, in one currency.")
-    __properties: ClassVar[List[str]] = ["customerId", "appointmentId", "items", "payments"]
+    __properties: ClassVar[List[str]] = ["metadata", "customerId", "appointmentId", "items", "payments"]
 
     @field_validator('customer_id', mode="before")
     def customer_id_validate_regular_expression(cls, value):
@@ -129,6 +130,7 @@ class TransactionInput(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "metadata": obj.get("metadata"),
             "customerId": obj.get("customerId"),
             "appointmentId": obj.get("appointmentId"),
             "items": [SaleItemInput.from_dict(_item) for _item in obj["items"]] if obj.get("items") is not None else None,

@@ -20,9 +20,11 @@ module SlotwiseOpenApi
       @api_client = api_client
     end
     # Cancel an appointment
+    # The body is optional (none, or `{}`, is a cancellation by the business without a reason). A customer's cancellation later than the policy's `cancellationWindowMinutes` before `startsAt` is 409 `cancellation_window_passed`; the business can always cancel. The appointment's time and its count toward the daily limit are free again.
     # @param id [String] The appointment&#39;s id.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @option opts [CancelInput] :cancel_input 
     # @return [Appointment]
     def cancel_appointment(id, opts = {})
       data, _status_code, _headers = cancel_appointment_with_http_info(id, opts)
@@ -30,9 +32,11 @@ module SlotwiseOpenApi
     end
 
     # Cancel an appointment
+    # The body is optional (none, or &#x60;{}&#x60;, is a cancellation by the business without a reason). A customer&#39;s cancellation later than the policy&#39;s &#x60;cancellationWindowMinutes&#x60; before &#x60;startsAt&#x60; is 409 &#x60;cancellation_window_passed&#x60;; the business can always cancel. The appointment&#39;s time and its count toward the daily limit are free again.
     # @param id [String] The appointment&#39;s id.
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @option opts [CancelInput] :cancel_input 
     # @return [Array<(Appointment, Integer, Hash)>] Appointment data, response status code and response headers
     def cancel_appointment_with_http_info(id, opts = {})
       if @api_client.config.debugging
@@ -65,13 +69,18 @@ module SlotwiseOpenApi
       header_params = opts[:header_params] || {}
       # HTTP header 'Accept' (if needed)
       header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
       header_params[:'Idempotency-Key'] = opts[:'idempotency_key'] if !opts[:'idempotency_key'].nil?
 
       # form parameters
       form_params = opts[:form_params] || {}
 
       # http body (model)
-      post_body = opts[:debug_body]
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(opts[:'cancel_input'])
 
       # return_type
       return_type = opts[:debug_return_type] || 'Appointment'
@@ -181,7 +190,7 @@ module SlotwiseOpenApi
     end
 
     # Create a appointment
-    # Emits `appointment.created`.
+    # Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
     # @param new_appointment [NewAppointment] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
@@ -192,7 +201,7 @@ module SlotwiseOpenApi
     end
 
     # Create a appointment
-    # Emits &#x60;appointment.created&#x60;.
+    # Emits &#x60;appointment.created&#x60;. Refused with 409 when the rules of the business do not allow it: &#x60;outside_booking_window&#x60; (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), &#x60;staff_unavailable&#x60; (a closed day, outside the staff member&#39;s hours, time off, a service they do not perform), &#x60;daily_limit_reached&#x60;, or &#x60;appointment_conflict&#x60; (its time with the service&#39;s buffers overlaps another booked appointment&#39;s or a live hold&#39;s). &#x60;GET /api/v1/availability/explain&#x60; gives every reason for a time.  A visit of several services: &#x60;segments&#x60; (1–5) instead of &#x60;serviceId&#x60; and &#x60;staffId&#x60;; they follow one another from &#x60;startsAt&#x60; without a gap, and every rule holds for each segment&#39;s staff member — one refused segment refuses the whole visit and books nothing. &#x60;staffId&#x60; may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 &#x60;staff_unavailable&#x60;. Staff without working hours are booked only by name. With &#x60;holdId&#x60; (and &#x60;customerId&#x60;, &#x60;notes&#x60; only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 &#x60;hold_expired&#x60;.
     # @param new_appointment [NewAppointment] 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
@@ -255,6 +264,163 @@ module SlotwiseOpenApi
       data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
       if @api_client.config.debugging
         @api_client.config.logger.debug "API called: AppointmentsApi#create_appointment\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Hold a visit's time
+    # Keeps a visit's time for a checkout, between choosing a slot and paying: decided by the same rules as a booking (409 with the same codes), then, until it expires (`ttlSeconds`, 60–1800, default 600) or is released, the held time counts as booked for every other booking and hold (409 `appointment_conflict`, also under races), availability does not offer it and explain reports `held`. It counts toward the daily limit of its staff members' days, so booking it (`POST /api/v1/appointments` with `holdId`) is never refused. An expired hold frees its time at its expiry by itself. A hold emits no event.
+    # @param new_hold [NewHold] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @return [Hold]
+    def create_hold(new_hold, opts = {})
+      data, _status_code, _headers = create_hold_with_http_info(new_hold, opts)
+      data
+    end
+
+    # Hold a visit&#39;s time
+    # Keeps a visit&#39;s time for a checkout, between choosing a slot and paying: decided by the same rules as a booking (409 with the same codes), then, until it expires (&#x60;ttlSeconds&#x60;, 60–1800, default 600) or is released, the held time counts as booked for every other booking and hold (409 &#x60;appointment_conflict&#x60;, also under races), availability does not offer it and explain reports &#x60;held&#x60;. It counts toward the daily limit of its staff members&#39; days, so booking it (&#x60;POST /api/v1/appointments&#x60; with &#x60;holdId&#x60;) is never refused. An expired hold frees its time at its expiry by itself. A hold emits no event.
+    # @param new_hold [NewHold] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @return [Array<(Hold, Integer, Hash)>] Hold data, response status code and response headers
+    def create_hold_with_http_info(new_hold, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: AppointmentsApi.create_hold ...'
+      end
+      # verify the required parameter 'new_hold' is set
+      if @api_client.config.client_side_validation && new_hold.nil?
+        fail ArgumentError, "Missing the required parameter 'new_hold' when calling AppointmentsApi.create_hold"
+      end
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length > 255
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling AppointmentsApi.create_hold, the character length must be smaller than or equal to 255.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling AppointmentsApi.create_hold, the character length must be greater than or equal to 1.'
+      end
+
+      # resource path
+      local_var_path = '/api/v1/holds'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+      header_params[:'Idempotency-Key'] = opts[:'idempotency_key'] if !opts[:'idempotency_key'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(new_hold)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Hold'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"AppointmentsApi.create_hold",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: AppointmentsApi#create_hold\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Explain whether a time is free
+    # Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+    # @param service_id [String] The service to book. Unknown or no longer offered is 422.
+    # @param staff_id [String] The staff member. Unknown is 422.
+    # @param starts_at [Time] The start asked about.
+    # @param [Hash] opts the optional parameters
+    # @return [Explanation]
+    def explain_availability(service_id, staff_id, starts_at, opts = {})
+      data, _status_code, _headers = explain_availability_with_http_info(service_id, staff_id, starts_at, opts)
+      data
+    end
+
+    # Explain whether a time is free
+    # Every reason that would make a booking of the service with the staff member at &#x60;startsAt&#x60; fail now; &#x60;available&#x60; is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking&#39;s code corresponds to a reason here: &#x60;outside_booking_window&#x60;, &#x60;daily_limit_reached&#x60; and &#x60;booked&#x60; (as &#x60;appointment_conflict&#x60;) are booking codes of their own; &#x60;closed&#x60;, &#x60;outside_working_hours&#x60;, &#x60;time_off&#x60; and &#x60;service_not_offered&#x60; are refused as &#x60;staff_unavailable&#x60;.
+    # @param service_id [String] The service to book. Unknown or no longer offered is 422.
+    # @param staff_id [String] The staff member. Unknown is 422.
+    # @param starts_at [Time] The start asked about.
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(Explanation, Integer, Hash)>] Explanation data, response status code and response headers
+    def explain_availability_with_http_info(service_id, staff_id, starts_at, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: AppointmentsApi.explain_availability ...'
+      end
+      # verify the required parameter 'service_id' is set
+      if @api_client.config.client_side_validation && service_id.nil?
+        fail ArgumentError, "Missing the required parameter 'service_id' when calling AppointmentsApi.explain_availability"
+      end
+      # verify the required parameter 'staff_id' is set
+      if @api_client.config.client_side_validation && staff_id.nil?
+        fail ArgumentError, "Missing the required parameter 'staff_id' when calling AppointmentsApi.explain_availability"
+      end
+      # verify the required parameter 'starts_at' is set
+      if @api_client.config.client_side_validation && starts_at.nil?
+        fail ArgumentError, "Missing the required parameter 'starts_at' when calling AppointmentsApi.explain_availability"
+      end
+      # resource path
+      local_var_path = '/api/v1/availability/explain'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'serviceId'] = service_id
+      query_params[:'staffId'] = staff_id
+      query_params[:'startsAt'] = starts_at
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Explanation'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"AppointmentsApi.explain_availability",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: AppointmentsApi#explain_availability\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
       end
       return data, status_code, headers
     end
@@ -325,6 +491,67 @@ module SlotwiseOpenApi
       return data, status_code, headers
     end
 
+    # Get a hold
+    # @param id [String] The hold&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [Hold]
+    def get_hold(id, opts = {})
+      data, _status_code, _headers = get_hold_with_http_info(id, opts)
+      data
+    end
+
+    # Get a hold
+    # @param id [String] The hold&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(Hold, Integer, Hash)>] Hold data, response status code and response headers
+    def get_hold_with_http_info(id, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: AppointmentsApi.get_hold ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling AppointmentsApi.get_hold"
+      end
+      # resource path
+      local_var_path = '/api/v1/holds/{id}'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Hold'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"AppointmentsApi.get_hold",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: AppointmentsApi#get_hold\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # List appointments
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :limit Page size, 1–100 (400 otherwise). (default to 20)
@@ -334,6 +561,7 @@ module SlotwiseOpenApi
     # @option opts [String] :staff_id 
     # @option opts [String] :customer_id 
     # @option opts [String] :status 
+    # @option opts [Hash<String, String>] :metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400.
     # @return [AppointmentPage]
     def list_appointments(opts = {})
       data, _status_code, _headers = list_appointments_with_http_info(opts)
@@ -349,6 +577,7 @@ module SlotwiseOpenApi
     # @option opts [String] :staff_id 
     # @option opts [String] :customer_id 
     # @option opts [String] :status 
+    # @option opts [Hash<String, String>] :metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400.
     # @return [Array<(AppointmentPage, Integer, Hash)>] AppointmentPage data, response status code and response headers
     def list_appointments_with_http_info(opts = {})
       if @api_client.config.debugging
@@ -362,7 +591,7 @@ module SlotwiseOpenApi
         fail ArgumentError, 'invalid value for "opts[:"limit"]" when calling AppointmentsApi.list_appointments, must be greater than or equal to 1.'
       end
 
-      allowable_values = ["booked", "cancelled", "completed"]
+      allowable_values = ["booked", "cancelled", "completed", "no_show"]
       if @api_client.config.client_side_validation && opts[:'status'] && !allowable_values.include?(opts[:'status'])
         fail ArgumentError, "invalid value for \"status\", must be one of #{allowable_values}"
       end
@@ -378,6 +607,7 @@ module SlotwiseOpenApi
       query_params[:'staffId'] = opts[:'staff_id'] if !opts[:'staff_id'].nil?
       query_params[:'customerId'] = opts[:'customer_id'] if !opts[:'customer_id'].nil?
       query_params[:'status'] = opts[:'status'] if !opts[:'status'].nil?
+      query_params[:'metadata'] = opts[:'metadata'] if !opts[:'metadata'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}
@@ -413,36 +643,178 @@ module SlotwiseOpenApi
       return data, status_code, headers
     end
 
+    # Mark an appointment as a no-show
+    # Only a `booked` appointment whose `startsAt` has passed; anything else is 409 `invalid_transition`. The time from now to its end is free again; it still counts toward the daily limit of its day. Takes no body.
+    # @param id [String] The appointment&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @return [Appointment]
+    def mark_appointment_no_show(id, opts = {})
+      data, _status_code, _headers = mark_appointment_no_show_with_http_info(id, opts)
+      data
+    end
+
+    # Mark an appointment as a no-show
+    # Only a &#x60;booked&#x60; appointment whose &#x60;startsAt&#x60; has passed; anything else is 409 &#x60;invalid_transition&#x60;. The time from now to its end is free again; it still counts toward the daily limit of its day. Takes no body.
+    # @param id [String] The appointment&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @return [Array<(Appointment, Integer, Hash)>] Appointment data, response status code and response headers
+    def mark_appointment_no_show_with_http_info(id, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: AppointmentsApi.mark_appointment_no_show ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling AppointmentsApi.mark_appointment_no_show"
+      end
+      pattern = Regexp.new(/^appt_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling AppointmentsApi.mark_appointment_no_show, must conform to the pattern #{pattern}."
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length > 255
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling AppointmentsApi.mark_appointment_no_show, the character length must be smaller than or equal to 255.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling AppointmentsApi.mark_appointment_no_show, the character length must be greater than or equal to 1.'
+      end
+
+      # resource path
+      local_var_path = '/api/v1/appointments/{id}/no-show'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      header_params[:'Idempotency-Key'] = opts[:'idempotency_key'] if !opts[:'idempotency_key'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Appointment'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"AppointmentsApi.mark_appointment_no_show",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: AppointmentsApi#mark_appointment_no_show\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Release a hold
+    # Frees the held time at once. Releasing a hold that has already been released or has expired changes nothing (204); one that was used for an appointment is 409 `hold_expired` (cancel the appointment instead).
+    # @param id [String] The hold&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [nil]
+    def release_hold(id, opts = {})
+      release_hold_with_http_info(id, opts)
+      nil
+    end
+
+    # Release a hold
+    # Frees the held time at once. Releasing a hold that has already been released or has expired changes nothing (204); one that was used for an appointment is 409 &#x60;hold_expired&#x60; (cancel the appointment instead).
+    # @param id [String] The hold&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(nil, Integer, Hash)>] nil, response status code and response headers
+    def release_hold_with_http_info(id, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: AppointmentsApi.release_hold ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling AppointmentsApi.release_hold"
+      end
+      # resource path
+      local_var_path = '/api/v1/holds/{id}'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type]
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"AppointmentsApi.release_hold",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:DELETE, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: AppointmentsApi#release_hold\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # Find free slots
-    # Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` at which a staff member who performs the service works for the service's whole duration (weekly hours in the business's time zone, clock changes included), is not on time off, and has no booked appointment that overlaps. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours are never offered here. A booking or a schedule change shows in the very next search.
-    # @param service_id [String] The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422.
+    # Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.
     # @param from [Time] Earliest start.
     # @param to [Time] Starts before this; at most 31 days after &#x60;from&#x60; (400 otherwise).
     # @param [Hash] opts the optional parameters
+    # @option opts [String] :service_id The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. Give this or &#x60;serviceIds&#x60;, exactly one (400 otherwise).
+    # @option opts [String] :service_ids A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have).
+    # @option opts [Boolean] :any_staff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (default to false)
     # @option opts [String] :staff_id Only this staff member&#39;s slots. A staff member the business does not have is 422.
     # @option opts [Integer] :slot_minutes The grid of start times, in minutes from each full local hour. (default to 15)
     # @return [SlotList]
-    def search_availability(service_id, from, to, opts = {})
-      data, _status_code, _headers = search_availability_with_http_info(service_id, from, to, opts)
+    def search_availability(from, to, opts = {})
+      data, _status_code, _headers = search_availability_with_http_info(from, to, opts)
       data
     end
 
     # Find free slots
-    # Every start on the &#x60;slotMinutes&#x60; grid (aligned to the business&#39;s local hour) in &#x60;[from, to)&#x60; at which a staff member who performs the service works for the service&#39;s whole duration (weekly hours in the business&#39;s time zone, clock changes included), is not on time off, and has no booked appointment that overlaps. Ordered by &#x60;startsAt&#x60;, then &#x60;staffId&#x60;; all slots in one answer (&#x60;nextCursor&#x60; is always null). Staff without working hours are never offered here. A booking or a schedule change shows in the very next search.
-    # @param service_id [String] The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422.
+    # Every start on the &#x60;slotMinutes&#x60; grid (aligned to the business&#39;s local hour) in &#x60;[from, to)&#x60; that a booking would be accepted at now: inside the booking window of the business&#39;s policy, on a day the business is not closed, where a staff member who performs the service works for the service&#39;s whole duration (weekly hours or that date&#39;s override, in the business&#39;s time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one&#39;s with the service&#39;s buffers. Ordered by &#x60;startsAt&#x60;, then &#x60;staffId&#x60;; all slots in one answer (&#x60;nextCursor&#x60; is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (&#x60;/api/v1/availability/explain&#x60;). Live holds count as booked.  A visit of several services (&#x60;serviceIds&#x60;) is offered where every segment can be taken at its time, one after another; each slot lists its &#x60;segments&#x60;, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.
     # @param from [Time] Earliest start.
     # @param to [Time] Starts before this; at most 31 days after &#x60;from&#x60; (400 otherwise).
     # @param [Hash] opts the optional parameters
+    # @option opts [String] :service_id The service to book; its duration is each slot&#39;s length. Unknown or no longer offered is 422. Give this or &#x60;serviceIds&#x60;, exactly one (400 otherwise).
+    # @option opts [String] :service_ids A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have).
+    # @option opts [Boolean] :any_staff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (default to false)
     # @option opts [String] :staff_id Only this staff member&#39;s slots. A staff member the business does not have is 422.
     # @option opts [Integer] :slot_minutes The grid of start times, in minutes from each full local hour. (default to 15)
     # @return [Array<(SlotList, Integer, Hash)>] SlotList data, response status code and response headers
-    def search_availability_with_http_info(service_id, from, to, opts = {})
+    def search_availability_with_http_info(from, to, opts = {})
       if @api_client.config.debugging
         @api_client.config.logger.debug 'Calling API: AppointmentsApi.search_availability ...'
-      end
-      # verify the required parameter 'service_id' is set
-      if @api_client.config.client_side_validation && service_id.nil?
-        fail ArgumentError, "Missing the required parameter 'service_id' when calling AppointmentsApi.search_availability"
       end
       # verify the required parameter 'from' is set
       if @api_client.config.client_side_validation && from.nil?
@@ -452,6 +824,11 @@ module SlotwiseOpenApi
       if @api_client.config.client_side_validation && to.nil?
         fail ArgumentError, "Missing the required parameter 'to' when calling AppointmentsApi.search_availability"
       end
+      pattern = Regexp.new(/^[^,]+(,[^,]+){0,4}$/)
+      if @api_client.config.client_side_validation && !opts[:'service_ids'].nil? && opts[:'service_ids'] !~ pattern
+        fail ArgumentError, "invalid value for 'opts[:\"service_ids\"]' when calling AppointmentsApi.search_availability, must conform to the pattern #{pattern}."
+      end
+
       if @api_client.config.client_side_validation && !opts[:'slot_minutes'].nil? && opts[:'slot_minutes'] > 60
         fail ArgumentError, 'invalid value for "opts[:"slot_minutes"]" when calling AppointmentsApi.search_availability, must be smaller than or equal to 60.'
       end
@@ -465,9 +842,11 @@ module SlotwiseOpenApi
 
       # query parameters
       query_params = opts[:query_params] || {}
-      query_params[:'serviceId'] = service_id
       query_params[:'from'] = from
       query_params[:'to'] = to
+      query_params[:'serviceId'] = opts[:'service_id'] if !opts[:'service_id'].nil?
+      query_params[:'serviceIds'] = opts[:'service_ids'] if !opts[:'service_ids'].nil?
+      query_params[:'anyStaff'] = opts[:'any_staff'] if !opts[:'any_staff'].nil?
       query_params[:'staffId'] = opts[:'staff_id'] if !opts[:'staff_id'].nil?
       query_params[:'slotMinutes'] = opts[:'slot_minutes'] if !opts[:'slot_minutes'].nil?
 
@@ -506,7 +885,7 @@ module SlotwiseOpenApi
     end
 
     # Update a appointment
-    # JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`.
+    # JSON merge patch (`application/json` or `application/merge-patch+json`). Emits `appointment.updated`. A change of `startsAt`, `staffId` or `serviceId` is a reschedule, decided by the same rules as a booking (without counting the appointment itself); with `\"changedBy\": \"customer\"` it is also refused (409 `cancellation_window_passed`) later than the policy's `cancellationWindowMinutes` before the current start. A changed service brings its own duration and buffers; otherwise the appointment keeps those it was booked with.
     # @param id [String] The appointment&#39;s id.
     # @param reschedule [Reschedule] 
     # @param [Hash] opts the optional parameters
@@ -518,7 +897,7 @@ module SlotwiseOpenApi
     end
 
     # Update a appointment
-    # JSON merge patch (&#x60;application/json&#x60; or &#x60;application/merge-patch+json&#x60;). Emits &#x60;appointment.updated&#x60;.
+    # JSON merge patch (&#x60;application/json&#x60; or &#x60;application/merge-patch+json&#x60;). Emits &#x60;appointment.updated&#x60;. A change of &#x60;startsAt&#x60;, &#x60;staffId&#x60; or &#x60;serviceId&#x60; is a reschedule, decided by the same rules as a booking (without counting the appointment itself); with &#x60;\&quot;changedBy\&quot;: \&quot;customer\&quot;&#x60; it is also refused (409 &#x60;cancellation_window_passed&#x60;) later than the policy&#39;s &#x60;cancellationWindowMinutes&#x60; before the current start. A changed service brings its own duration and buffers; otherwise the appointment keeps those it was booked with.
     # @param id [String] The appointment&#39;s id.
     # @param reschedule [Reschedule] 
     # @param [Hash] opts the optional parameters

@@ -98,6 +98,74 @@ module SlotwiseOpenApi
       return data, status_code, headers
     end
 
+    # Erase a customer
+    # Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+    # @param id [String] The customer&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [nil]
+    def erase_customer(id, opts = {})
+      erase_customer_with_http_info(id, opts)
+      nil
+    end
+
+    # Erase a customer
+    # Erases the customer&#39;s personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 &#x60;customer_has_upcoming_appointments&#x60;. Emits &#x60;customer.deleted&#x60;.
+    # @param id [String] The customer&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(nil, Integer, Hash)>] nil, response status code and response headers
+    def erase_customer_with_http_info(id, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: CustomersApi.erase_customer ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling CustomersApi.erase_customer"
+      end
+      pattern = Regexp.new(/^cus_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling CustomersApi.erase_customer, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/api/v1/customers/{id}'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type]
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"CustomersApi.erase_customer",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:DELETE, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: CustomersApi#erase_customer\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # Get a customer
     # @param id [String] The customer&#39;s id.
     # @param [Hash] opts the optional parameters
@@ -165,13 +233,14 @@ module SlotwiseOpenApi
     end
 
     # List or search customers
-    # Newest first. `email`, `phone` and `q` narrow the list (together, all apply), so a booking that arrives from a website finds its customer in one call.
+    # Newest first. `email`, `phone`, `q` and `metadata[<key>]` narrow the list (together, all apply), so a booking that arrives from a website, or a CRM that syncs its own ids, finds its customer in one call.
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :limit Page size, 1–100 (400 otherwise). (default to 20)
     # @option opts [String] :cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed).
     # @option opts [String] :email The customer with this e-mail address, whatever its case.
     # @option opts [String] :phone The customers with this phone number, exactly, in E.164.
     # @option opts [String] :q Customers whose first name, last name or e-mail address starts with this, whatever its case.
+    # @option opts [Hash<String, String>] :metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400.
     # @return [CustomerPage]
     def list_customers(opts = {})
       data, _status_code, _headers = list_customers_with_http_info(opts)
@@ -179,13 +248,14 @@ module SlotwiseOpenApi
     end
 
     # List or search customers
-    # Newest first. &#x60;email&#x60;, &#x60;phone&#x60; and &#x60;q&#x60; narrow the list (together, all apply), so a booking that arrives from a website finds its customer in one call.
+    # Newest first. &#x60;email&#x60;, &#x60;phone&#x60;, &#x60;q&#x60; and &#x60;metadata[&lt;key&gt;]&#x60; narrow the list (together, all apply), so a booking that arrives from a website, or a CRM that syncs its own ids, finds its customer in one call.
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :limit Page size, 1–100 (400 otherwise). (default to 20)
     # @option opts [String] :cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed).
     # @option opts [String] :email The customer with this e-mail address, whatever its case.
     # @option opts [String] :phone The customers with this phone number, exactly, in E.164.
     # @option opts [String] :q Customers whose first name, last name or e-mail address starts with this, whatever its case.
+    # @option opts [Hash<String, String>] :metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400.
     # @return [Array<(CustomerPage, Integer, Hash)>] CustomerPage data, response status code and response headers
     def list_customers_with_http_info(opts = {})
       if @api_client.config.debugging
@@ -230,6 +300,7 @@ module SlotwiseOpenApi
       query_params[:'email'] = opts[:'email'] if !opts[:'email'].nil?
       query_params[:'phone'] = opts[:'phone'] if !opts[:'phone'].nil?
       query_params[:'q'] = opts[:'q'] if !opts[:'q'].nil?
+      query_params[:'metadata'] = opts[:'metadata'] if !opts[:'metadata'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}

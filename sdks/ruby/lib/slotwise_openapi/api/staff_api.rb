@@ -544,6 +544,78 @@ module SlotwiseOpenApi
       return data, status_code, headers
     end
 
+    # List a staff member's date overrides
+    # @param id [String] The staff member&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @option opts [Date] :from The first date (&#x60;YYYY-MM-DD&#x60;, included); today in the business&#39;s time zone when left out.
+    # @option opts [Date] :to The last date (included); at most 366 days after &#x60;from&#x60; (400 otherwise); &#x60;from&#x60; + 366 days when left out.
+    # @return [DateOverrideList]
+    def list_staff_date_overrides(id, opts = {})
+      data, _status_code, _headers = list_staff_date_overrides_with_http_info(id, opts)
+      data
+    end
+
+    # List a staff member&#39;s date overrides
+    # @param id [String] The staff member&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @option opts [Date] :from The first date (&#x60;YYYY-MM-DD&#x60;, included); today in the business&#39;s time zone when left out.
+    # @option opts [Date] :to The last date (included); at most 366 days after &#x60;from&#x60; (400 otherwise); &#x60;from&#x60; + 366 days when left out.
+    # @return [Array<(DateOverrideList, Integer, Hash)>] DateOverrideList data, response status code and response headers
+    def list_staff_date_overrides_with_http_info(id, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: StaffApi.list_staff_date_overrides ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling StaffApi.list_staff_date_overrides"
+      end
+      pattern = Regexp.new(/^stf_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling StaffApi.list_staff_date_overrides, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/api/v1/staff/{id}/date-overrides'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'from'] = opts[:'from'] if !opts[:'from'].nil?
+      query_params[:'to'] = opts[:'to'] if !opts[:'to'].nil?
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'DateOverrideList'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"StaffApi.list_staff_date_overrides",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: StaffApi#list_staff_date_overrides\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # List a staff member's time off
     # @param id [String] The staff member&#39;s id.
     # @param [Hash] opts the optional parameters
@@ -624,6 +696,78 @@ module SlotwiseOpenApi
       return data, status_code, headers
     end
 
+    # Remove a staff member's override of one date
+    # @param id [String] The staff member&#39;s id.
+    # @param date [Date] The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400.
+    # @param [Hash] opts the optional parameters
+    # @return [nil]
+    def remove_staff_date_override(id, date, opts = {})
+      remove_staff_date_override_with_http_info(id, date, opts)
+      nil
+    end
+
+    # Remove a staff member&#39;s override of one date
+    # @param id [String] The staff member&#39;s id.
+    # @param date [Date] The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400.
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(nil, Integer, Hash)>] nil, response status code and response headers
+    def remove_staff_date_override_with_http_info(id, date, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: StaffApi.remove_staff_date_override ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling StaffApi.remove_staff_date_override"
+      end
+      pattern = Regexp.new(/^stf_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling StaffApi.remove_staff_date_override, must conform to the pattern #{pattern}."
+      end
+
+      # verify the required parameter 'date' is set
+      if @api_client.config.client_side_validation && date.nil?
+        fail ArgumentError, "Missing the required parameter 'date' when calling StaffApi.remove_staff_date_override"
+      end
+      # resource path
+      local_var_path = '/api/v1/staff/{id}/date-overrides/{date}'.sub('{id}', CGI.escape(id.to_s)).sub('{date}', CGI.escape(date.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type]
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"StaffApi.remove_staff_date_override",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:DELETE, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: StaffApi#remove_staff_date_override\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # Remove time off
     # @param id [String] The staff member&#39;s id.
     # @param time_off_id [String] The time off&#39;s id.
@@ -697,6 +841,91 @@ module SlotwiseOpenApi
       data, status_code, headers = @api_client.call_api(:DELETE, local_var_path, new_options)
       if @api_client.config.debugging
         @api_client.config.logger.debug "API called: StaffApi#remove_staff_time_off\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Set a staff member's hours on one date
+    # Replaces the weekly hours of that date: the member works exactly these ranges on it (`[]`: not at all), also on a day the weekly hours leave free. Times are in the business's time zone; ranges may not overlap.
+    # @param id [String] The staff member&#39;s id.
+    # @param date [Date] The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400.
+    # @param day_hours [DayHours] 
+    # @param [Hash] opts the optional parameters
+    # @return [DateOverride]
+    def replace_staff_date_override(id, date, day_hours, opts = {})
+      data, _status_code, _headers = replace_staff_date_override_with_http_info(id, date, day_hours, opts)
+      data
+    end
+
+    # Set a staff member&#39;s hours on one date
+    # Replaces the weekly hours of that date: the member works exactly these ranges on it (&#x60;[]&#x60;: not at all), also on a day the weekly hours leave free. Times are in the business&#39;s time zone; ranges may not overlap.
+    # @param id [String] The staff member&#39;s id.
+    # @param date [Date] The local date (&#x60;YYYY-MM-DD&#x60;, in the business&#39;s time zone); another form is 400.
+    # @param day_hours [DayHours] 
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(DateOverride, Integer, Hash)>] DateOverride data, response status code and response headers
+    def replace_staff_date_override_with_http_info(id, date, day_hours, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: StaffApi.replace_staff_date_override ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling StaffApi.replace_staff_date_override"
+      end
+      pattern = Regexp.new(/^stf_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling StaffApi.replace_staff_date_override, must conform to the pattern #{pattern}."
+      end
+
+      # verify the required parameter 'date' is set
+      if @api_client.config.client_side_validation && date.nil?
+        fail ArgumentError, "Missing the required parameter 'date' when calling StaffApi.replace_staff_date_override"
+      end
+      # verify the required parameter 'day_hours' is set
+      if @api_client.config.client_side_validation && day_hours.nil?
+        fail ArgumentError, "Missing the required parameter 'day_hours' when calling StaffApi.replace_staff_date_override"
+      end
+      # resource path
+      local_var_path = '/api/v1/staff/{id}/date-overrides/{date}'.sub('{id}', CGI.escape(id.to_s)).sub('{date}', CGI.escape(date.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(day_hours)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'DateOverride'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"StaffApi.replace_staff_date_override",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:PUT, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: StaffApi#replace_staff_date_override\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
       end
       return data, status_code, headers
     end

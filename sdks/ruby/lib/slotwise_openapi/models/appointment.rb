@@ -30,7 +30,22 @@ module SlotwiseOpenApi
 
     attr_accessor :status
 
+    # The service's buffer before it when it was booked; the staff member is taken from `startsAt` minus this.
+    attr_accessor :buffer_before_minutes
+
+    # The service's buffer after it when it was booked; the staff member is taken until `endsAt` plus this.
+    attr_accessor :buffer_after_minutes
+
+    # Who cancelled, when and why; null unless cancelled.
+    attr_accessor :cancellation
+
+    # The visit's services one after another, each with its staff member; one for a single service. `serviceId`, `staffId` and `bufferBeforeMinutes` are the first segment's, `endsAt` and `bufferAfterMinutes` the last one's.
+    attr_accessor :segments
+
     attr_accessor :notes
+
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
 
     attr_accessor :created_at
 
@@ -68,7 +83,12 @@ module SlotwiseOpenApi
         :'starts_at' => :'startsAt',
         :'ends_at' => :'endsAt',
         :'status' => :'status',
+        :'buffer_before_minutes' => :'bufferBeforeMinutes',
+        :'buffer_after_minutes' => :'bufferAfterMinutes',
+        :'cancellation' => :'cancellation',
+        :'segments' => :'segments',
         :'notes' => :'notes',
+        :'metadata' => :'metadata',
         :'created_at' => :'createdAt',
         :'updated_at' => :'updatedAt'
       }
@@ -94,7 +114,12 @@ module SlotwiseOpenApi
         :'starts_at' => :'Time',
         :'ends_at' => :'Time',
         :'status' => :'String',
+        :'buffer_before_minutes' => :'Integer',
+        :'buffer_after_minutes' => :'Integer',
+        :'cancellation' => :'Cancellation',
+        :'segments' => :'Array<VisitSegment>',
         :'notes' => :'String',
+        :'metadata' => :'Hash<String, String>',
         :'created_at' => :'Time',
         :'updated_at' => :'Time'
       }
@@ -103,6 +128,7 @@ module SlotwiseOpenApi
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'cancellation',
         :'notes',
       ])
     end
@@ -165,10 +191,44 @@ module SlotwiseOpenApi
         self.status = nil
       end
 
+      if attributes.key?(:'buffer_before_minutes')
+        self.buffer_before_minutes = attributes[:'buffer_before_minutes']
+      else
+        self.buffer_before_minutes = nil
+      end
+
+      if attributes.key?(:'buffer_after_minutes')
+        self.buffer_after_minutes = attributes[:'buffer_after_minutes']
+      else
+        self.buffer_after_minutes = nil
+      end
+
+      if attributes.key?(:'cancellation')
+        self.cancellation = attributes[:'cancellation']
+      else
+        self.cancellation = nil
+      end
+
+      if attributes.key?(:'segments')
+        if (value = attributes[:'segments']).is_a?(Array)
+          self.segments = value
+        end
+      else
+        self.segments = nil
+      end
+
       if attributes.key?(:'notes')
         self.notes = attributes[:'notes']
       else
         self.notes = nil
+      end
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      else
+        self.metadata = nil
       end
 
       if attributes.key?(:'created_at')
@@ -237,8 +297,52 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "status", status cannot be nil.')
       end
 
+      if @buffer_before_minutes.nil?
+        invalid_properties.push('invalid value for "buffer_before_minutes", buffer_before_minutes cannot be nil.')
+      end
+
+      if @buffer_before_minutes > 240
+        invalid_properties.push('invalid value for "buffer_before_minutes", must be smaller than or equal to 240.')
+      end
+
+      if @buffer_before_minutes < 0
+        invalid_properties.push('invalid value for "buffer_before_minutes", must be greater than or equal to 0.')
+      end
+
+      if @buffer_after_minutes.nil?
+        invalid_properties.push('invalid value for "buffer_after_minutes", buffer_after_minutes cannot be nil.')
+      end
+
+      if @buffer_after_minutes > 240
+        invalid_properties.push('invalid value for "buffer_after_minutes", must be smaller than or equal to 240.')
+      end
+
+      if @buffer_after_minutes < 0
+        invalid_properties.push('invalid value for "buffer_after_minutes", must be greater than or equal to 0.')
+      end
+
+      if @segments.nil?
+        invalid_properties.push('invalid value for "segments", segments cannot be nil.')
+      end
+
+      if @segments.length > 5
+        invalid_properties.push('invalid value for "segments", number of items must be less than or equal to 5.')
+      end
+
+      if @segments.length < 1
+        invalid_properties.push('invalid value for "segments", number of items must be greater than or equal to 1.')
+      end
+
       if @notes.to_s.length > 5000
         invalid_properties.push('invalid value for "notes", the character length must be smaller than or equal to 5000.')
+      end
+
+      if @metadata.nil?
+        invalid_properties.push('invalid value for "metadata", metadata cannot be nil.')
+      end
+
+      if @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
       end
 
       if @created_at.nil?
@@ -267,9 +371,20 @@ module SlotwiseOpenApi
       return false if @starts_at.nil?
       return false if @ends_at.nil?
       return false if @status.nil?
-      status_validator = EnumAttributeValidator.new('String', ["booked", "cancelled", "completed"])
+      status_validator = EnumAttributeValidator.new('String', ["booked", "cancelled", "completed", "no_show"])
       return false unless status_validator.valid?(@status)
+      return false if @buffer_before_minutes.nil?
+      return false if @buffer_before_minutes > 240
+      return false if @buffer_before_minutes < 0
+      return false if @buffer_after_minutes.nil?
+      return false if @buffer_after_minutes > 240
+      return false if @buffer_after_minutes < 0
+      return false if @segments.nil?
+      return false if @segments.length > 5
+      return false if @segments.length < 1
       return false if @notes.to_s.length > 5000
+      return false if @metadata.nil?
+      return false if @metadata.length > 50
       return false if @created_at.nil?
       return false if @updated_at.nil?
       true
@@ -358,11 +473,65 @@ module SlotwiseOpenApi
     # Custom attribute writer method checking allowed values (enum).
     # @param [Object] status Object to be assigned
     def status=(status)
-      validator = EnumAttributeValidator.new('String', ["booked", "cancelled", "completed"])
+      validator = EnumAttributeValidator.new('String', ["booked", "cancelled", "completed", "no_show"])
       unless validator.valid?(status)
         fail ArgumentError, "invalid value for \"status\", must be one of #{validator.allowable_values}."
       end
       @status = status
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] buffer_before_minutes Value to be assigned
+    def buffer_before_minutes=(buffer_before_minutes)
+      if buffer_before_minutes.nil?
+        fail ArgumentError, 'buffer_before_minutes cannot be nil'
+      end
+
+      if buffer_before_minutes > 240
+        fail ArgumentError, 'invalid value for "buffer_before_minutes", must be smaller than or equal to 240.'
+      end
+
+      if buffer_before_minutes < 0
+        fail ArgumentError, 'invalid value for "buffer_before_minutes", must be greater than or equal to 0.'
+      end
+
+      @buffer_before_minutes = buffer_before_minutes
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] buffer_after_minutes Value to be assigned
+    def buffer_after_minutes=(buffer_after_minutes)
+      if buffer_after_minutes.nil?
+        fail ArgumentError, 'buffer_after_minutes cannot be nil'
+      end
+
+      if buffer_after_minutes > 240
+        fail ArgumentError, 'invalid value for "buffer_after_minutes", must be smaller than or equal to 240.'
+      end
+
+      if buffer_after_minutes < 0
+        fail ArgumentError, 'invalid value for "buffer_after_minutes", must be greater than or equal to 0.'
+      end
+
+      @buffer_after_minutes = buffer_after_minutes
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] segments Value to be assigned
+    def segments=(segments)
+      if segments.nil?
+        fail ArgumentError, 'segments cannot be nil'
+      end
+
+      if segments.length > 5
+        fail ArgumentError, 'invalid value for "segments", number of items must be less than or equal to 5.'
+      end
+
+      if segments.length < 1
+        fail ArgumentError, 'invalid value for "segments", number of items must be greater than or equal to 1.'
+      end
+
+      @segments = segments
     end
 
     # Custom attribute writer method with validation
@@ -373,6 +542,20 @@ module SlotwiseOpenApi
       end
 
       @notes = notes
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
     end
 
     # Custom attribute writer method with validation
@@ -407,7 +590,12 @@ module SlotwiseOpenApi
           starts_at == o.starts_at &&
           ends_at == o.ends_at &&
           status == o.status &&
+          buffer_before_minutes == o.buffer_before_minutes &&
+          buffer_after_minutes == o.buffer_after_minutes &&
+          cancellation == o.cancellation &&
+          segments == o.segments &&
           notes == o.notes &&
+          metadata == o.metadata &&
           created_at == o.created_at &&
           updated_at == o.updated_at
     end
@@ -421,7 +609,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, customer_id, service_id, staff_id, starts_at, ends_at, status, notes, created_at, updated_at].hash
+      [id, customer_id, service_id, staff_id, starts_at, ends_at, status, buffer_before_minutes, buffer_after_minutes, cancellation, segments, notes, metadata, created_at, updated_at].hash
     end
 
     # Builds the object from hash

@@ -17,6 +17,7 @@ module SlotwiseOpenApi
   class Customer < ApiModelBase
     attr_accessor :id
 
+    # Always a name, except in what Slotwise kept of an erased customer (CONTRACT §19) — a replayed creation, a stored or retried customer.* webhook payload — where the personal fields read null.
     attr_accessor :first_name
 
     attr_accessor :last_name
@@ -29,6 +30,12 @@ module SlotwiseOpenApi
     attr_accessor :notes
 
     attr_accessor :marketing_consent
+
+    # True when the customer gets no e-mail about appointments (confirmations, notices, reminders; CONTRACT §18). Independent of `marketingConsent`.
+    attr_accessor :notifications_opt_out
+
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
 
     attr_accessor :created_at
 
@@ -44,6 +51,8 @@ module SlotwiseOpenApi
         :'phone' => :'phone',
         :'notes' => :'notes',
         :'marketing_consent' => :'marketingConsent',
+        :'notifications_opt_out' => :'notificationsOptOut',
+        :'metadata' => :'metadata',
         :'created_at' => :'createdAt',
         :'updated_at' => :'updatedAt'
       }
@@ -69,6 +78,8 @@ module SlotwiseOpenApi
         :'phone' => :'String',
         :'notes' => :'String',
         :'marketing_consent' => :'Boolean',
+        :'notifications_opt_out' => :'Boolean',
+        :'metadata' => :'Hash<String, String>',
         :'created_at' => :'Time',
         :'updated_at' => :'Time'
       }
@@ -77,6 +88,7 @@ module SlotwiseOpenApi
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'first_name',
         :'last_name',
         :'email',
         :'phone',
@@ -142,6 +154,20 @@ module SlotwiseOpenApi
         self.marketing_consent = nil
       end
 
+      if attributes.key?(:'notifications_opt_out')
+        self.notifications_opt_out = attributes[:'notifications_opt_out']
+      else
+        self.notifications_opt_out = nil
+      end
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      else
+        self.metadata = nil
+      end
+
       if attributes.key?(:'created_at')
         self.created_at = attributes[:'created_at']
       else
@@ -167,10 +193,6 @@ module SlotwiseOpenApi
       pattern = Regexp.new(/^cus_[0-9a-z]{26}$/)
       if @id !~ pattern
         invalid_properties.push("invalid value for \"id\", must conform to the pattern #{pattern}.")
-      end
-
-      if @first_name.nil?
-        invalid_properties.push('invalid value for "first_name", first_name cannot be nil.')
       end
 
       if @first_name.to_s.length > 100
@@ -202,6 +224,18 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "marketing_consent", marketing_consent cannot be nil.')
       end
 
+      if @notifications_opt_out.nil?
+        invalid_properties.push('invalid value for "notifications_opt_out", notifications_opt_out cannot be nil.')
+      end
+
+      if @metadata.nil?
+        invalid_properties.push('invalid value for "metadata", metadata cannot be nil.')
+      end
+
+      if @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
+      end
+
       if @created_at.nil?
         invalid_properties.push('invalid value for "created_at", created_at cannot be nil.')
       end
@@ -219,7 +253,6 @@ module SlotwiseOpenApi
       warn '[DEPRECATED] the `valid?` method is obsolete'
       return false if @id.nil?
       return false if @id !~ Regexp.new(/^cus_[0-9a-z]{26}$/)
-      return false if @first_name.nil?
       return false if @first_name.to_s.length > 100
       return false if @first_name.to_s.length < 1
       return false if @last_name.to_s.length > 100
@@ -227,6 +260,9 @@ module SlotwiseOpenApi
       return false if @phone !~ Regexp.new(/^\+[1-9][0-9]{1,14}$/)
       return false if @notes.to_s.length > 5000
       return false if @marketing_consent.nil?
+      return false if @notifications_opt_out.nil?
+      return false if @metadata.nil?
+      return false if @metadata.length > 50
       return false if @created_at.nil?
       return false if @updated_at.nil?
       true
@@ -250,15 +286,11 @@ module SlotwiseOpenApi
     # Custom attribute writer method with validation
     # @param [Object] first_name Value to be assigned
     def first_name=(first_name)
-      if first_name.nil?
-        fail ArgumentError, 'first_name cannot be nil'
-      end
-
-      if first_name.to_s.length > 100
+      if !first_name.nil? && first_name.to_s.length > 100
         fail ArgumentError, 'invalid value for "first_name", the character length must be smaller than or equal to 100.'
       end
 
-      if first_name.to_s.length < 1
+      if !first_name.nil? && first_name.to_s.length < 1
         fail ArgumentError, 'invalid value for "first_name", the character length must be greater than or equal to 1.'
       end
 
@@ -317,6 +349,30 @@ module SlotwiseOpenApi
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] notifications_opt_out Value to be assigned
+    def notifications_opt_out=(notifications_opt_out)
+      if notifications_opt_out.nil?
+        fail ArgumentError, 'notifications_opt_out cannot be nil'
+      end
+
+      @notifications_opt_out = notifications_opt_out
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] created_at Value to be assigned
     def created_at=(created_at)
       if created_at.nil?
@@ -348,6 +404,8 @@ module SlotwiseOpenApi
           phone == o.phone &&
           notes == o.notes &&
           marketing_consent == o.marketing_consent &&
+          notifications_opt_out == o.notifications_opt_out &&
+          metadata == o.metadata &&
           created_at == o.created_at &&
           updated_at == o.updated_at
     end
@@ -361,7 +419,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, first_name, last_name, email, phone, notes, marketing_consent, created_at, updated_at].hash
+      [id, first_name, last_name, email, phone, notes, marketing_consent, notifications_opt_out, metadata, created_at, updated_at].hash
     end
 
     # Builds the object from hash

@@ -29,6 +29,12 @@ module SlotwiseOpenApi
 
     attr_accessor :marketing_consent
 
+    # True for no e-mail about appointments.
+    attr_accessor :notifications_opt_out
+
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
@@ -37,7 +43,9 @@ module SlotwiseOpenApi
         :'email' => :'email',
         :'phone' => :'phone',
         :'notes' => :'notes',
-        :'marketing_consent' => :'marketingConsent'
+        :'marketing_consent' => :'marketingConsent',
+        :'notifications_opt_out' => :'notificationsOptOut',
+        :'metadata' => :'metadata'
       }
     end
 
@@ -59,7 +67,9 @@ module SlotwiseOpenApi
         :'email' => :'String',
         :'phone' => :'String',
         :'notes' => :'String',
-        :'marketing_consent' => :'Boolean'
+        :'marketing_consent' => :'Boolean',
+        :'notifications_opt_out' => :'Boolean',
+        :'metadata' => :'Hash<String, String>'
       }
     end
 
@@ -70,7 +80,8 @@ module SlotwiseOpenApi
         :'email',
         :'phone',
         :'notes',
-        :'marketing_consent'
+        :'marketing_consent',
+        :'notifications_opt_out',
       ])
     end
 
@@ -117,6 +128,18 @@ module SlotwiseOpenApi
       else
         self.marketing_consent = false
       end
+
+      if attributes.key?(:'notifications_opt_out')
+        self.notifications_opt_out = attributes[:'notifications_opt_out']
+      else
+        self.notifications_opt_out = false
+      end
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      end
     end
 
     # Show invalid properties with the reasons. Usually used together with valid?
@@ -153,6 +176,10 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "notes", the character length must be smaller than or equal to 5000.')
       end
 
+      if !@metadata.nil? && @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
+      end
+
       invalid_properties
     end
 
@@ -167,6 +194,7 @@ module SlotwiseOpenApi
       return false if !@email.nil? && @email.to_s.length > 254
       return false if !@phone.nil? && @phone !~ Regexp.new(/^\+[1-9][0-9]{1,14}$/)
       return false if !@notes.nil? && @notes.to_s.length > 5000
+      return false if !@metadata.nil? && @metadata.length > 50
       true
     end
 
@@ -229,6 +257,20 @@ module SlotwiseOpenApi
       @notes = notes
     end
 
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
+    end
+
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
@@ -239,7 +281,9 @@ module SlotwiseOpenApi
           email == o.email &&
           phone == o.phone &&
           notes == o.notes &&
-          marketing_consent == o.marketing_consent
+          marketing_consent == o.marketing_consent &&
+          notifications_opt_out == o.notifications_opt_out &&
+          metadata == o.metadata
     end
 
     # @see the `==` method
@@ -251,7 +295,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [first_name, last_name, email, phone, notes, marketing_consent].hash
+      [first_name, last_name, email, phone, notes, marketing_consent, notifications_opt_out, metadata].hash
     end
 
     # Builds the object from hash

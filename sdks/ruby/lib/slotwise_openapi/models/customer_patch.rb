@@ -28,6 +28,11 @@ module SlotwiseOpenApi
 
     attr_accessor :marketing_consent
 
+    attr_accessor :notifications_opt_out
+
+    # Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.
+    attr_accessor :metadata
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
@@ -36,7 +41,9 @@ module SlotwiseOpenApi
         :'email' => :'email',
         :'phone' => :'phone',
         :'notes' => :'notes',
-        :'marketing_consent' => :'marketingConsent'
+        :'marketing_consent' => :'marketingConsent',
+        :'notifications_opt_out' => :'notificationsOptOut',
+        :'metadata' => :'metadata'
       }
     end
 
@@ -58,7 +65,9 @@ module SlotwiseOpenApi
         :'email' => :'String',
         :'phone' => :'String',
         :'notes' => :'String',
-        :'marketing_consent' => :'Boolean'
+        :'marketing_consent' => :'Boolean',
+        :'notifications_opt_out' => :'Boolean',
+        :'metadata' => :'Hash<String, String>'
       }
     end
 
@@ -69,6 +78,7 @@ module SlotwiseOpenApi
         :'email',
         :'phone',
         :'notes',
+        :'metadata'
       ])
     end
 
@@ -110,6 +120,16 @@ module SlotwiseOpenApi
 
       if attributes.key?(:'marketing_consent')
         self.marketing_consent = attributes[:'marketing_consent']
+      end
+
+      if attributes.key?(:'notifications_opt_out')
+        self.notifications_opt_out = attributes[:'notifications_opt_out']
+      end
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
       end
     end
 
@@ -228,7 +248,9 @@ module SlotwiseOpenApi
           email == o.email &&
           phone == o.phone &&
           notes == o.notes &&
-          marketing_consent == o.marketing_consent
+          marketing_consent == o.marketing_consent &&
+          notifications_opt_out == o.notifications_opt_out &&
+          metadata == o.metadata
     end
 
     # @see the `==` method
@@ -240,7 +262,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [first_name, last_name, email, phone, notes, marketing_consent].hash
+      [first_name, last_name, email, phone, notes, marketing_consent, notifications_opt_out, metadata].hash
     end
 
     # Builds the object from hash

@@ -19,8 +19,11 @@ module SlotwiseOpenApi
     APPOINTMENT_UPDATED = "appointment.updated".freeze
     APPOINTMENT_CANCELLED = "appointment.cancelled".freeze
     APPOINTMENT_COMPLETED = "appointment.completed".freeze
+    APPOINTMENT_NO_SHOW = "appointment.no_show".freeze
+    APPOINTMENT_REMINDER_DUE = "appointment.reminder_due".freeze
     CUSTOMER_CREATED = "customer.created".freeze
     CUSTOMER_UPDATED = "customer.updated".freeze
+    CUSTOMER_DELETED = "customer.deleted".freeze
     PAYMENT_RECEIVED = "payment.received".freeze
     PAYMENT_REFUNDED = "payment.refunded".freeze
     TRANSACTION_COMPLETED = "transaction.completed".freeze
@@ -32,7 +35,7 @@ module SlotwiseOpenApi
     PING = "ping".freeze
 
     def self.all_vars
-      @all_vars ||= [APPOINTMENT_CREATED, APPOINTMENT_UPDATED, APPOINTMENT_CANCELLED, APPOINTMENT_COMPLETED, CUSTOMER_CREATED, CUSTOMER_UPDATED, PAYMENT_RECEIVED, PAYMENT_REFUNDED, TRANSACTION_COMPLETED, TRANSACTION_REFUNDED, STAFF_CHECKIN, STAFF_CHECKOUT, STOCK_LOW, CAMPAIGN_SENT, PING].freeze
+      @all_vars ||= [APPOINTMENT_CREATED, APPOINTMENT_UPDATED, APPOINTMENT_CANCELLED, APPOINTMENT_COMPLETED, APPOINTMENT_NO_SHOW, APPOINTMENT_REMINDER_DUE, CUSTOMER_CREATED, CUSTOMER_UPDATED, CUSTOMER_DELETED, PAYMENT_RECEIVED, PAYMENT_REFUNDED, TRANSACTION_COMPLETED, TRANSACTION_REFUNDED, STAFF_CHECKIN, STAFF_CHECKOUT, STOCK_LOW, CAMPAIGN_SENT, PING].freeze
     end
 
     # Builds the enum from string

@@ -14,17 +14,27 @@ require 'date'
 require 'time'
 
 module SlotwiseOpenApi
+  # One of three forms: `serviceId` (+ `staffId`, which may be left out) and `startsAt`; `segments` and `startsAt`; or `holdId` alone. Mixing them is 422 naming the field.
   class NewAppointment < ApiModelBase
     attr_accessor :customer_id
 
     attr_accessor :service_id
 
+    # Left out, Slotwise assigns a staff member.
     attr_accessor :staff_id
+
+    attr_accessor :segments
+
+    # Books exactly the held visit and ends the hold.
+    attr_accessor :hold_id
 
     # ISO 8601; an offset is accepted and normalised to UTC.
     attr_accessor :starts_at
 
     attr_accessor :notes
+
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -32,8 +42,11 @@ module SlotwiseOpenApi
         :'customer_id' => :'customerId',
         :'service_id' => :'serviceId',
         :'staff_id' => :'staffId',
+        :'segments' => :'segments',
+        :'hold_id' => :'holdId',
         :'starts_at' => :'startsAt',
-        :'notes' => :'notes'
+        :'notes' => :'notes',
+        :'metadata' => :'metadata'
       }
     end
 
@@ -53,15 +66,18 @@ module SlotwiseOpenApi
         :'customer_id' => :'String',
         :'service_id' => :'String',
         :'staff_id' => :'String',
+        :'segments' => :'Array<SegmentInput>',
+        :'hold_id' => :'String',
         :'starts_at' => :'Time',
-        :'notes' => :'String'
+        :'notes' => :'String',
+        :'metadata' => :'Hash<String, String>'
       }
     end
 
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
-        :'notes'
+        :'notes',
       ])
     end
 
@@ -89,24 +105,34 @@ module SlotwiseOpenApi
 
       if attributes.key?(:'service_id')
         self.service_id = attributes[:'service_id']
-      else
-        self.service_id = nil
       end
 
       if attributes.key?(:'staff_id')
         self.staff_id = attributes[:'staff_id']
-      else
-        self.staff_id = nil
+      end
+
+      if attributes.key?(:'segments')
+        if (value = attributes[:'segments']).is_a?(Array)
+          self.segments = value
+        end
+      end
+
+      if attributes.key?(:'hold_id')
+        self.hold_id = attributes[:'hold_id']
       end
 
       if attributes.key?(:'starts_at')
         self.starts_at = attributes[:'starts_at']
-      else
-        self.starts_at = nil
       end
 
       if attributes.key?(:'notes')
         self.notes = attributes[:'notes']
+      end
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
       end
     end
 
@@ -124,30 +150,35 @@ module SlotwiseOpenApi
         invalid_properties.push("invalid value for \"customer_id\", must conform to the pattern #{pattern}.")
       end
 
-      if @service_id.nil?
-        invalid_properties.push('invalid value for "service_id", service_id cannot be nil.')
-      end
-
       pattern = Regexp.new(/^svc_[0-9a-z]{26}$/)
-      if @service_id !~ pattern
+      if !@service_id.nil? && @service_id !~ pattern
         invalid_properties.push("invalid value for \"service_id\", must conform to the pattern #{pattern}.")
       end
 
-      if @staff_id.nil?
-        invalid_properties.push('invalid value for "staff_id", staff_id cannot be nil.')
-      end
-
       pattern = Regexp.new(/^stf_[0-9a-z]{26}$/)
-      if @staff_id !~ pattern
+      if !@staff_id.nil? && @staff_id !~ pattern
         invalid_properties.push("invalid value for \"staff_id\", must conform to the pattern #{pattern}.")
       end
 
-      if @starts_at.nil?
-        invalid_properties.push('invalid value for "starts_at", starts_at cannot be nil.')
+      if !@segments.nil? && @segments.length > 5
+        invalid_properties.push('invalid value for "segments", number of items must be less than or equal to 5.')
+      end
+
+      if !@segments.nil? && @segments.length < 1
+        invalid_properties.push('invalid value for "segments", number of items must be greater than or equal to 1.')
+      end
+
+      pattern = Regexp.new(/^hold_[0-9a-z]{26}$/)
+      if !@hold_id.nil? && @hold_id !~ pattern
+        invalid_properties.push("invalid value for \"hold_id\", must conform to the pattern #{pattern}.")
       end
 
       if !@notes.nil? && @notes.to_s.length > 5000
         invalid_properties.push('invalid value for "notes", the character length must be smaller than or equal to 5000.')
+      end
+
+      if !@metadata.nil? && @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
       end
 
       invalid_properties
@@ -159,12 +190,13 @@ module SlotwiseOpenApi
       warn '[DEPRECATED] the `valid?` method is obsolete'
       return false if @customer_id.nil?
       return false if @customer_id !~ Regexp.new(/^cus_[0-9a-z]{26}$/)
-      return false if @service_id.nil?
-      return false if @service_id !~ Regexp.new(/^svc_[0-9a-z]{26}$/)
-      return false if @staff_id.nil?
-      return false if @staff_id !~ Regexp.new(/^stf_[0-9a-z]{26}$/)
-      return false if @starts_at.nil?
+      return false if !@service_id.nil? && @service_id !~ Regexp.new(/^svc_[0-9a-z]{26}$/)
+      return false if !@staff_id.nil? && @staff_id !~ Regexp.new(/^stf_[0-9a-z]{26}$/)
+      return false if !@segments.nil? && @segments.length > 5
+      return false if !@segments.nil? && @segments.length < 1
+      return false if !@hold_id.nil? && @hold_id !~ Regexp.new(/^hold_[0-9a-z]{26}$/)
       return false if !@notes.nil? && @notes.to_s.length > 5000
+      return false if !@metadata.nil? && @metadata.length > 50
       true
     end
 
@@ -214,13 +246,36 @@ module SlotwiseOpenApi
     end
 
     # Custom attribute writer method with validation
-    # @param [Object] starts_at Value to be assigned
-    def starts_at=(starts_at)
-      if starts_at.nil?
-        fail ArgumentError, 'starts_at cannot be nil'
+    # @param [Object] segments Value to be assigned
+    def segments=(segments)
+      if segments.nil?
+        fail ArgumentError, 'segments cannot be nil'
       end
 
-      @starts_at = starts_at
+      if segments.length > 5
+        fail ArgumentError, 'invalid value for "segments", number of items must be less than or equal to 5.'
+      end
+
+      if segments.length < 1
+        fail ArgumentError, 'invalid value for "segments", number of items must be greater than or equal to 1.'
+      end
+
+      @segments = segments
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] hold_id Value to be assigned
+    def hold_id=(hold_id)
+      if hold_id.nil?
+        fail ArgumentError, 'hold_id cannot be nil'
+      end
+
+      pattern = Regexp.new(/^hold_[0-9a-z]{26}$/)
+      if hold_id !~ pattern
+        fail ArgumentError, "invalid value for \"hold_id\", must conform to the pattern #{pattern}."
+      end
+
+      @hold_id = hold_id
     end
 
     # Custom attribute writer method with validation
@@ -233,6 +288,20 @@ module SlotwiseOpenApi
       @notes = notes
     end
 
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
+    end
+
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
@@ -241,8 +310,11 @@ module SlotwiseOpenApi
           customer_id == o.customer_id &&
           service_id == o.service_id &&
           staff_id == o.staff_id &&
+          segments == o.segments &&
+          hold_id == o.hold_id &&
           starts_at == o.starts_at &&
-          notes == o.notes
+          notes == o.notes &&
+          metadata == o.metadata
     end
 
     # @see the `==` method
@@ -254,7 +326,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [customer_id, service_id, staff_id, starts_at, notes].hash
+      [customer_id, service_id, staff_id, segments, hold_id, starts_at, notes, metadata].hash
     end
 
     # Builds the object from hash

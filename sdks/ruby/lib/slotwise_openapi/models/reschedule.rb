@@ -14,7 +14,7 @@ require 'date'
 require 'time'
 
 module SlotwiseOpenApi
-  # JSON merge patch: reschedule a booked appointment.
+  # JSON merge patch: reschedule a booked appointment. A visit of several services moves as a whole by `startsAt` (each segment keeps its staff member and the terms it was booked with); changing `serviceId` or `staffId` of such a visit is 422. A patch of `metadata` alone is not a reschedule: it is accepted in any status and changes nothing else (CONTRACT §19).
   class Reschedule < ApiModelBase
     attr_accessor :starts_at
 
@@ -22,7 +22,35 @@ module SlotwiseOpenApi
 
     attr_accessor :service_id
 
+    # Who asks for the change; a customer's reschedule keeps to the cancellation window. Not stored.
+    attr_accessor :changed_by
+
     attr_accessor :notes
+
+    # Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.
+    attr_accessor :metadata
+
+    class EnumAttributeValidator
+      attr_reader :datatype
+      attr_reader :allowable_values
+
+      def initialize(datatype, allowable_values)
+        @allowable_values = allowable_values.map do |value|
+          case datatype.to_s
+          when /Integer/i
+            value.to_i
+          when /Float/i
+            value.to_f
+          else
+            value
+          end
+        end
+      end
+
+      def valid?(value)
+        !value || allowable_values.include?(value)
+      end
+    end
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -30,7 +58,9 @@ module SlotwiseOpenApi
         :'starts_at' => :'startsAt',
         :'staff_id' => :'staffId',
         :'service_id' => :'serviceId',
-        :'notes' => :'notes'
+        :'changed_by' => :'changedBy',
+        :'notes' => :'notes',
+        :'metadata' => :'metadata'
       }
     end
 
@@ -50,14 +80,17 @@ module SlotwiseOpenApi
         :'starts_at' => :'Time',
         :'staff_id' => :'String',
         :'service_id' => :'String',
-        :'notes' => :'String'
+        :'changed_by' => :'String',
+        :'notes' => :'String',
+        :'metadata' => :'Hash<String, String>'
       }
     end
 
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
-        :'notes'
+        :'notes',
+        :'metadata'
       ])
     end
 
@@ -89,8 +122,20 @@ module SlotwiseOpenApi
         self.service_id = attributes[:'service_id']
       end
 
+      if attributes.key?(:'changed_by')
+        self.changed_by = attributes[:'changed_by']
+      else
+        self.changed_by = 'business'
+      end
+
       if attributes.key?(:'notes')
         self.notes = attributes[:'notes']
+      end
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
       end
     end
 
@@ -122,6 +167,8 @@ module SlotwiseOpenApi
       warn '[DEPRECATED] the `valid?` method is obsolete'
       return false if !@staff_id.nil? && @staff_id !~ Regexp.new(/^stf_[0-9a-z]{26}$/)
       return false if !@service_id.nil? && @service_id !~ Regexp.new(/^svc_[0-9a-z]{26}$/)
+      changed_by_validator = EnumAttributeValidator.new('String', ["business", "customer"])
+      return false unless changed_by_validator.valid?(@changed_by)
       return false if !@notes.nil? && @notes.to_s.length > 5000
       true
     end
@@ -156,6 +203,16 @@ module SlotwiseOpenApi
       @service_id = service_id
     end
 
+    # Custom attribute writer method checking allowed values (enum).
+    # @param [Object] changed_by Object to be assigned
+    def changed_by=(changed_by)
+      validator = EnumAttributeValidator.new('String', ["business", "customer"])
+      unless validator.valid?(changed_by)
+        fail ArgumentError, "invalid value for \"changed_by\", must be one of #{validator.allowable_values}."
+      end
+      @changed_by = changed_by
+    end
+
     # Custom attribute writer method with validation
     # @param [Object] notes Value to be assigned
     def notes=(notes)
@@ -174,7 +231,9 @@ module SlotwiseOpenApi
           starts_at == o.starts_at &&
           staff_id == o.staff_id &&
           service_id == o.service_id &&
-          notes == o.notes
+          changed_by == o.changed_by &&
+          notes == o.notes &&
+          metadata == o.metadata
     end
 
     # @see the `==` method
@@ -186,7 +245,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [starts_at, staff_id, service_id, notes].hash
+      [starts_at, staff_id, service_id, changed_by, notes, metadata].hash
     end
 
     # Builds the object from hash

@@ -15,6 +15,9 @@ require 'time'
 
 module SlotwiseOpenApi
   class Service < ApiModelBase
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
+
     attr_accessor :id
 
     attr_accessor :name
@@ -25,6 +28,12 @@ module SlotwiseOpenApi
 
     attr_accessor :active
 
+    # Time before each appointment of the service that its staff member is also taken for.
+    attr_accessor :buffer_before_minutes
+
+    # Time after each appointment of the service that its staff member is also taken for (cleaning up).
+    attr_accessor :buffer_after_minutes
+
     attr_accessor :created_at
 
     attr_accessor :updated_at
@@ -32,11 +41,14 @@ module SlotwiseOpenApi
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'metadata' => :'metadata',
         :'id' => :'id',
         :'name' => :'name',
         :'duration_minutes' => :'durationMinutes',
         :'price' => :'price',
         :'active' => :'active',
+        :'buffer_before_minutes' => :'bufferBeforeMinutes',
+        :'buffer_after_minutes' => :'bufferAfterMinutes',
         :'created_at' => :'createdAt',
         :'updated_at' => :'updatedAt'
       }
@@ -55,11 +67,14 @@ module SlotwiseOpenApi
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'metadata' => :'Hash<String, String>',
         :'id' => :'String',
         :'name' => :'String',
         :'duration_minutes' => :'Integer',
         :'price' => :'Money',
         :'active' => :'Boolean',
+        :'buffer_before_minutes' => :'Integer',
+        :'buffer_after_minutes' => :'Integer',
         :'created_at' => :'Time',
         :'updated_at' => :'Time'
       }
@@ -86,6 +101,14 @@ module SlotwiseOpenApi
         end
         h[k.to_sym] = v
       }
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      else
+        self.metadata = nil
+      end
 
       if attributes.key?(:'id')
         self.id = attributes[:'id']
@@ -117,6 +140,18 @@ module SlotwiseOpenApi
         self.active = nil
       end
 
+      if attributes.key?(:'buffer_before_minutes')
+        self.buffer_before_minutes = attributes[:'buffer_before_minutes']
+      else
+        self.buffer_before_minutes = nil
+      end
+
+      if attributes.key?(:'buffer_after_minutes')
+        self.buffer_after_minutes = attributes[:'buffer_after_minutes']
+      else
+        self.buffer_after_minutes = nil
+      end
+
       if attributes.key?(:'created_at')
         self.created_at = attributes[:'created_at']
       else
@@ -133,6 +168,14 @@ module SlotwiseOpenApi
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if @metadata.nil?
+        invalid_properties.push('invalid value for "metadata", metadata cannot be nil.')
+      end
+
+      if @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
+      end
+
       if @id.nil?
         invalid_properties.push('invalid value for "id", id cannot be nil.')
       end
@@ -170,6 +213,30 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "active", active cannot be nil.')
       end
 
+      if @buffer_before_minutes.nil?
+        invalid_properties.push('invalid value for "buffer_before_minutes", buffer_before_minutes cannot be nil.')
+      end
+
+      if @buffer_before_minutes > 240
+        invalid_properties.push('invalid value for "buffer_before_minutes", must be smaller than or equal to 240.')
+      end
+
+      if @buffer_before_minutes < 0
+        invalid_properties.push('invalid value for "buffer_before_minutes", must be greater than or equal to 0.')
+      end
+
+      if @buffer_after_minutes.nil?
+        invalid_properties.push('invalid value for "buffer_after_minutes", buffer_after_minutes cannot be nil.')
+      end
+
+      if @buffer_after_minutes > 240
+        invalid_properties.push('invalid value for "buffer_after_minutes", must be smaller than or equal to 240.')
+      end
+
+      if @buffer_after_minutes < 0
+        invalid_properties.push('invalid value for "buffer_after_minutes", must be greater than or equal to 0.')
+      end
+
       if @created_at.nil?
         invalid_properties.push('invalid value for "created_at", created_at cannot be nil.')
       end
@@ -181,6 +248,8 @@ module SlotwiseOpenApi
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if @metadata.nil?
+      return false if @metadata.length > 50
       return false if @id.nil?
       return false if @id !~ Regexp.new(/^svc_[0-9a-z]{26}$/)
       return false if @name.nil?
@@ -190,8 +259,28 @@ module SlotwiseOpenApi
       return false if @duration_minutes < 5
       return false if @price.nil?
       return false if @active.nil?
+      return false if @buffer_before_minutes.nil?
+      return false if @buffer_before_minutes > 240
+      return false if @buffer_before_minutes < 0
+      return false if @buffer_after_minutes.nil?
+      return false if @buffer_after_minutes > 240
+      return false if @buffer_after_minutes < 0
       return false if @created_at.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
     end
 
     # Custom attribute writer method with validation
@@ -262,6 +351,42 @@ module SlotwiseOpenApi
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] buffer_before_minutes Value to be assigned
+    def buffer_before_minutes=(buffer_before_minutes)
+      if buffer_before_minutes.nil?
+        fail ArgumentError, 'buffer_before_minutes cannot be nil'
+      end
+
+      if buffer_before_minutes > 240
+        fail ArgumentError, 'invalid value for "buffer_before_minutes", must be smaller than or equal to 240.'
+      end
+
+      if buffer_before_minutes < 0
+        fail ArgumentError, 'invalid value for "buffer_before_minutes", must be greater than or equal to 0.'
+      end
+
+      @buffer_before_minutes = buffer_before_minutes
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] buffer_after_minutes Value to be assigned
+    def buffer_after_minutes=(buffer_after_minutes)
+      if buffer_after_minutes.nil?
+        fail ArgumentError, 'buffer_after_minutes cannot be nil'
+      end
+
+      if buffer_after_minutes > 240
+        fail ArgumentError, 'invalid value for "buffer_after_minutes", must be smaller than or equal to 240.'
+      end
+
+      if buffer_after_minutes < 0
+        fail ArgumentError, 'invalid value for "buffer_after_minutes", must be greater than or equal to 0.'
+      end
+
+      @buffer_after_minutes = buffer_after_minutes
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] created_at Value to be assigned
     def created_at=(created_at)
       if created_at.nil?
@@ -276,11 +401,14 @@ module SlotwiseOpenApi
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          metadata == o.metadata &&
           id == o.id &&
           name == o.name &&
           duration_minutes == o.duration_minutes &&
           price == o.price &&
           active == o.active &&
+          buffer_before_minutes == o.buffer_before_minutes &&
+          buffer_after_minutes == o.buffer_after_minutes &&
           created_at == o.created_at &&
           updated_at == o.updated_at
     end
@@ -294,7 +422,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, name, duration_minutes, price, active, created_at, updated_at].hash
+      [metadata, id, name, duration_minutes, price, active, buffer_before_minutes, buffer_after_minutes, created_at, updated_at].hash
     end
 
     # Builds the object from hash

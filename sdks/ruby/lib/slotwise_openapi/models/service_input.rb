@@ -15,6 +15,9 @@ require 'time'
 
 module SlotwiseOpenApi
   class ServiceInput < ApiModelBase
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
+
     attr_accessor :name
 
     attr_accessor :duration_minutes
@@ -23,13 +26,22 @@ module SlotwiseOpenApi
 
     attr_accessor :active
 
+    # Time before each appointment of the service that its staff member is also taken for; null is 0.
+    attr_accessor :buffer_before_minutes
+
+    # Time after each appointment of the service that its staff member is also taken for; null is 0.
+    attr_accessor :buffer_after_minutes
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'metadata' => :'metadata',
         :'name' => :'name',
         :'duration_minutes' => :'durationMinutes',
         :'price' => :'price',
-        :'active' => :'active'
+        :'active' => :'active',
+        :'buffer_before_minutes' => :'bufferBeforeMinutes',
+        :'buffer_after_minutes' => :'bufferAfterMinutes'
       }
     end
 
@@ -46,17 +58,22 @@ module SlotwiseOpenApi
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'metadata' => :'Hash<String, String>',
         :'name' => :'String',
         :'duration_minutes' => :'Integer',
         :'price' => :'Money',
-        :'active' => :'Boolean'
+        :'active' => :'Boolean',
+        :'buffer_before_minutes' => :'Integer',
+        :'buffer_after_minutes' => :'Integer'
       }
     end
 
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
-        :'active'
+        :'active',
+        :'buffer_before_minutes',
+        :'buffer_after_minutes'
       ])
     end
 
@@ -75,6 +92,12 @@ module SlotwiseOpenApi
         end
         h[k.to_sym] = v
       }
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      end
 
       if attributes.key?(:'name')
         self.name = attributes[:'name']
@@ -99,6 +122,18 @@ module SlotwiseOpenApi
       else
         self.active = true
       end
+
+      if attributes.key?(:'buffer_before_minutes')
+        self.buffer_before_minutes = attributes[:'buffer_before_minutes']
+      else
+        self.buffer_before_minutes = 0
+      end
+
+      if attributes.key?(:'buffer_after_minutes')
+        self.buffer_after_minutes = attributes[:'buffer_after_minutes']
+      else
+        self.buffer_after_minutes = 0
+      end
     end
 
     # Show invalid properties with the reasons. Usually used together with valid?
@@ -106,6 +141,10 @@ module SlotwiseOpenApi
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if !@metadata.nil? && @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
+      end
+
       if @name.nil?
         invalid_properties.push('invalid value for "name", name cannot be nil.')
       end
@@ -134,6 +173,22 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "price", price cannot be nil.')
       end
 
+      if !@buffer_before_minutes.nil? && @buffer_before_minutes > 240
+        invalid_properties.push('invalid value for "buffer_before_minutes", must be smaller than or equal to 240.')
+      end
+
+      if !@buffer_before_minutes.nil? && @buffer_before_minutes < 0
+        invalid_properties.push('invalid value for "buffer_before_minutes", must be greater than or equal to 0.')
+      end
+
+      if !@buffer_after_minutes.nil? && @buffer_after_minutes > 240
+        invalid_properties.push('invalid value for "buffer_after_minutes", must be smaller than or equal to 240.')
+      end
+
+      if !@buffer_after_minutes.nil? && @buffer_after_minutes < 0
+        invalid_properties.push('invalid value for "buffer_after_minutes", must be greater than or equal to 0.')
+      end
+
       invalid_properties
     end
 
@@ -141,6 +196,7 @@ module SlotwiseOpenApi
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if !@metadata.nil? && @metadata.length > 50
       return false if @name.nil?
       return false if @name.to_s.length > 200
       return false if @name.to_s.length < 1
@@ -148,7 +204,25 @@ module SlotwiseOpenApi
       return false if @duration_minutes > 720
       return false if @duration_minutes < 5
       return false if @price.nil?
+      return false if !@buffer_before_minutes.nil? && @buffer_before_minutes > 240
+      return false if !@buffer_before_minutes.nil? && @buffer_before_minutes < 0
+      return false if !@buffer_after_minutes.nil? && @buffer_after_minutes > 240
+      return false if !@buffer_after_minutes.nil? && @buffer_after_minutes < 0
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
     end
 
     # Custom attribute writer method with validation
@@ -197,15 +271,46 @@ module SlotwiseOpenApi
       @price = price
     end
 
+    # Custom attribute writer method with validation
+    # @param [Object] buffer_before_minutes Value to be assigned
+    def buffer_before_minutes=(buffer_before_minutes)
+      if !buffer_before_minutes.nil? && buffer_before_minutes > 240
+        fail ArgumentError, 'invalid value for "buffer_before_minutes", must be smaller than or equal to 240.'
+      end
+
+      if !buffer_before_minutes.nil? && buffer_before_minutes < 0
+        fail ArgumentError, 'invalid value for "buffer_before_minutes", must be greater than or equal to 0.'
+      end
+
+      @buffer_before_minutes = buffer_before_minutes
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] buffer_after_minutes Value to be assigned
+    def buffer_after_minutes=(buffer_after_minutes)
+      if !buffer_after_minutes.nil? && buffer_after_minutes > 240
+        fail ArgumentError, 'invalid value for "buffer_after_minutes", must be smaller than or equal to 240.'
+      end
+
+      if !buffer_after_minutes.nil? && buffer_after_minutes < 0
+        fail ArgumentError, 'invalid value for "buffer_after_minutes", must be greater than or equal to 0.'
+      end
+
+      @buffer_after_minutes = buffer_after_minutes
+    end
+
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          metadata == o.metadata &&
           name == o.name &&
           duration_minutes == o.duration_minutes &&
           price == o.price &&
-          active == o.active
+          active == o.active &&
+          buffer_before_minutes == o.buffer_before_minutes &&
+          buffer_after_minutes == o.buffer_after_minutes
     end
 
     # @see the `==` method
@@ -217,7 +322,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [name, duration_minutes, price, active].hash
+      [metadata, name, duration_minutes, price, active, buffer_before_minutes, buffer_after_minutes].hash
     end
 
     # Builds the object from hash

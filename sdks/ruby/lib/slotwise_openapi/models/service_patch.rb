@@ -16,6 +16,9 @@ require 'time'
 module SlotwiseOpenApi
   # JSON merge patch of a service.
   class ServicePatch < ApiModelBase
+    # Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.
+    attr_accessor :metadata
+
     attr_accessor :name
 
     attr_accessor :duration_minutes
@@ -24,13 +27,22 @@ module SlotwiseOpenApi
 
     attr_accessor :active
 
+    # Time before each appointment of the service that its staff member is also taken for; null is 0.
+    attr_accessor :buffer_before_minutes
+
+    # Time after each appointment of the service that its staff member is also taken for; null is 0.
+    attr_accessor :buffer_after_minutes
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'metadata' => :'metadata',
         :'name' => :'name',
         :'duration_minutes' => :'durationMinutes',
         :'price' => :'price',
-        :'active' => :'active'
+        :'active' => :'active',
+        :'buffer_before_minutes' => :'bufferBeforeMinutes',
+        :'buffer_after_minutes' => :'bufferAfterMinutes'
       }
     end
 
@@ -47,16 +59,22 @@ module SlotwiseOpenApi
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'metadata' => :'Hash<String, String>',
         :'name' => :'String',
         :'duration_minutes' => :'Integer',
         :'price' => :'MoneyPatch',
-        :'active' => :'Boolean'
+        :'active' => :'Boolean',
+        :'buffer_before_minutes' => :'Integer',
+        :'buffer_after_minutes' => :'Integer'
       }
     end
 
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'metadata',
+        :'buffer_before_minutes',
+        :'buffer_after_minutes'
       ])
     end
 
@@ -76,6 +94,12 @@ module SlotwiseOpenApi
         h[k.to_sym] = v
       }
 
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      end
+
       if attributes.key?(:'name')
         self.name = attributes[:'name']
       end
@@ -90,6 +114,14 @@ module SlotwiseOpenApi
 
       if attributes.key?(:'active')
         self.active = attributes[:'active']
+      end
+
+      if attributes.key?(:'buffer_before_minutes')
+        self.buffer_before_minutes = attributes[:'buffer_before_minutes']
+      end
+
+      if attributes.key?(:'buffer_after_minutes')
+        self.buffer_after_minutes = attributes[:'buffer_after_minutes']
       end
     end
 
@@ -114,6 +146,22 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "duration_minutes", must be greater than or equal to 5.')
       end
 
+      if !@buffer_before_minutes.nil? && @buffer_before_minutes > 240
+        invalid_properties.push('invalid value for "buffer_before_minutes", must be smaller than or equal to 240.')
+      end
+
+      if !@buffer_before_minutes.nil? && @buffer_before_minutes < 0
+        invalid_properties.push('invalid value for "buffer_before_minutes", must be greater than or equal to 0.')
+      end
+
+      if !@buffer_after_minutes.nil? && @buffer_after_minutes > 240
+        invalid_properties.push('invalid value for "buffer_after_minutes", must be smaller than or equal to 240.')
+      end
+
+      if !@buffer_after_minutes.nil? && @buffer_after_minutes < 0
+        invalid_properties.push('invalid value for "buffer_after_minutes", must be greater than or equal to 0.')
+      end
+
       invalid_properties
     end
 
@@ -125,6 +173,10 @@ module SlotwiseOpenApi
       return false if !@name.nil? && @name.to_s.length < 1
       return false if !@duration_minutes.nil? && @duration_minutes > 720
       return false if !@duration_minutes.nil? && @duration_minutes < 5
+      return false if !@buffer_before_minutes.nil? && @buffer_before_minutes > 240
+      return false if !@buffer_before_minutes.nil? && @buffer_before_minutes < 0
+      return false if !@buffer_after_minutes.nil? && @buffer_after_minutes > 240
+      return false if !@buffer_after_minutes.nil? && @buffer_after_minutes < 0
       true
     end
 
@@ -164,15 +216,46 @@ module SlotwiseOpenApi
       @duration_minutes = duration_minutes
     end
 
+    # Custom attribute writer method with validation
+    # @param [Object] buffer_before_minutes Value to be assigned
+    def buffer_before_minutes=(buffer_before_minutes)
+      if !buffer_before_minutes.nil? && buffer_before_minutes > 240
+        fail ArgumentError, 'invalid value for "buffer_before_minutes", must be smaller than or equal to 240.'
+      end
+
+      if !buffer_before_minutes.nil? && buffer_before_minutes < 0
+        fail ArgumentError, 'invalid value for "buffer_before_minutes", must be greater than or equal to 0.'
+      end
+
+      @buffer_before_minutes = buffer_before_minutes
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] buffer_after_minutes Value to be assigned
+    def buffer_after_minutes=(buffer_after_minutes)
+      if !buffer_after_minutes.nil? && buffer_after_minutes > 240
+        fail ArgumentError, 'invalid value for "buffer_after_minutes", must be smaller than or equal to 240.'
+      end
+
+      if !buffer_after_minutes.nil? && buffer_after_minutes < 0
+        fail ArgumentError, 'invalid value for "buffer_after_minutes", must be greater than or equal to 0.'
+      end
+
+      @buffer_after_minutes = buffer_after_minutes
+    end
+
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          metadata == o.metadata &&
           name == o.name &&
           duration_minutes == o.duration_minutes &&
           price == o.price &&
-          active == o.active
+          active == o.active &&
+          buffer_before_minutes == o.buffer_before_minutes &&
+          buffer_after_minutes == o.buffer_after_minutes
     end
 
     # @see the `==` method
@@ -184,7 +267,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [name, duration_minutes, price, active].hash
+      [metadata, name, duration_minutes, price, active, buffer_before_minutes, buffer_after_minutes].hash
     end
 
     # Builds the object from hash

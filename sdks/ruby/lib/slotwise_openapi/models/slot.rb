@@ -14,7 +14,7 @@ require 'date'
 require 'time'
 
 module SlotwiseOpenApi
-  # A free time for the service with one staff member, `[startsAt, endsAt)`.
+  # A free time for the visit, `[startsAt, endsAt)`, with the staff member of its first segment and every segment's.
   class Slot < ApiModelBase
     attr_accessor :starts_at
 
@@ -22,12 +22,15 @@ module SlotwiseOpenApi
 
     attr_accessor :staff_id
 
+    attr_accessor :segments
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
         :'starts_at' => :'startsAt',
         :'ends_at' => :'endsAt',
-        :'staff_id' => :'staffId'
+        :'staff_id' => :'staffId',
+        :'segments' => :'segments'
       }
     end
 
@@ -46,7 +49,8 @@ module SlotwiseOpenApi
       {
         :'starts_at' => :'Time',
         :'ends_at' => :'Time',
-        :'staff_id' => :'String'
+        :'staff_id' => :'String',
+        :'segments' => :'Array<VisitSegment>'
       }
     end
 
@@ -89,6 +93,14 @@ module SlotwiseOpenApi
       else
         self.staff_id = nil
       end
+
+      if attributes.key?(:'segments')
+        if (value = attributes[:'segments']).is_a?(Array)
+          self.segments = value
+        end
+      else
+        self.segments = nil
+      end
     end
 
     # Show invalid properties with the reasons. Usually used together with valid?
@@ -113,6 +125,18 @@ module SlotwiseOpenApi
         invalid_properties.push("invalid value for \"staff_id\", must conform to the pattern #{pattern}.")
       end
 
+      if @segments.nil?
+        invalid_properties.push('invalid value for "segments", segments cannot be nil.')
+      end
+
+      if @segments.length > 5
+        invalid_properties.push('invalid value for "segments", number of items must be less than or equal to 5.')
+      end
+
+      if @segments.length < 1
+        invalid_properties.push('invalid value for "segments", number of items must be greater than or equal to 1.')
+      end
+
       invalid_properties
     end
 
@@ -124,6 +148,9 @@ module SlotwiseOpenApi
       return false if @ends_at.nil?
       return false if @staff_id.nil?
       return false if @staff_id !~ Regexp.new(/^stf_[0-9a-z]{26}$/)
+      return false if @segments.nil?
+      return false if @segments.length > 5
+      return false if @segments.length < 1
       true
     end
 
@@ -162,6 +189,24 @@ module SlotwiseOpenApi
       @staff_id = staff_id
     end
 
+    # Custom attribute writer method with validation
+    # @param [Object] segments Value to be assigned
+    def segments=(segments)
+      if segments.nil?
+        fail ArgumentError, 'segments cannot be nil'
+      end
+
+      if segments.length > 5
+        fail ArgumentError, 'invalid value for "segments", number of items must be less than or equal to 5.'
+      end
+
+      if segments.length < 1
+        fail ArgumentError, 'invalid value for "segments", number of items must be greater than or equal to 1.'
+      end
+
+      @segments = segments
+    end
+
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
@@ -169,7 +214,8 @@ module SlotwiseOpenApi
       self.class == o.class &&
           starts_at == o.starts_at &&
           ends_at == o.ends_at &&
-          staff_id == o.staff_id
+          staff_id == o.staff_id &&
+          segments == o.segments
     end
 
     # @see the `==` method
@@ -181,7 +227,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [starts_at, ends_at, staff_id].hash
+      [starts_at, ends_at, staff_id, segments].hash
     end
 
     # Builds the object from hash

@@ -15,6 +15,9 @@ require 'time'
 
 module SlotwiseOpenApi
   class Staff < ApiModelBase
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
+
     attr_accessor :id
 
     attr_accessor :name
@@ -37,6 +40,7 @@ module SlotwiseOpenApi
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'metadata' => :'metadata',
         :'id' => :'id',
         :'name' => :'name',
         :'email' => :'email',
@@ -62,6 +66,7 @@ module SlotwiseOpenApi
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'metadata' => :'Hash<String, String>',
         :'id' => :'String',
         :'name' => :'String',
         :'email' => :'String',
@@ -98,6 +103,14 @@ module SlotwiseOpenApi
         end
         h[k.to_sym] = v
       }
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      else
+        self.metadata = nil
+      end
 
       if attributes.key?(:'id')
         self.id = attributes[:'id']
@@ -159,6 +172,14 @@ module SlotwiseOpenApi
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if @metadata.nil?
+        invalid_properties.push('invalid value for "metadata", metadata cannot be nil.')
+      end
+
+      if @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
+      end
+
       if @id.nil?
         invalid_properties.push('invalid value for "id", id cannot be nil.')
       end
@@ -199,6 +220,8 @@ module SlotwiseOpenApi
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if @metadata.nil?
+      return false if @metadata.length > 50
       return false if @id.nil?
       return false if @id !~ Regexp.new(/^stf_[0-9a-z]{26}$/)
       return false if @name.nil?
@@ -208,6 +231,20 @@ module SlotwiseOpenApi
       return false if @checked_in.nil?
       return false if @created_at.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
     end
 
     # Custom attribute writer method with validation
@@ -284,6 +321,7 @@ module SlotwiseOpenApi
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          metadata == o.metadata &&
           id == o.id &&
           name == o.name &&
           email == o.email &&
@@ -304,7 +342,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, name, email, service_ids, checked_in, last_check_in_at, last_check_out_at, created_at, updated_at].hash
+      [metadata, id, name, email, service_ids, checked_in, last_check_in_at, last_check_out_at, created_at, updated_at].hash
     end
 
     # Builds the object from hash

@@ -15,6 +15,9 @@ require 'time'
 
 module SlotwiseOpenApi
   class StaffInput < ApiModelBase
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
+
     attr_accessor :name
 
     attr_accessor :email
@@ -25,6 +28,7 @@ module SlotwiseOpenApi
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'metadata' => :'metadata',
         :'name' => :'name',
         :'email' => :'email',
         :'service_ids' => :'serviceIds'
@@ -44,6 +48,7 @@ module SlotwiseOpenApi
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'metadata' => :'Hash<String, String>',
         :'name' => :'String',
         :'email' => :'String',
         :'service_ids' => :'Array<String>'
@@ -74,6 +79,12 @@ module SlotwiseOpenApi
         h[k.to_sym] = v
       }
 
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      end
+
       if attributes.key?(:'name')
         self.name = attributes[:'name']
       else
@@ -96,6 +107,10 @@ module SlotwiseOpenApi
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if !@metadata.nil? && @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
+      end
+
       if @name.nil?
         invalid_properties.push('invalid value for "name", name cannot be nil.')
       end
@@ -123,12 +138,27 @@ module SlotwiseOpenApi
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if !@metadata.nil? && @metadata.length > 50
       return false if @name.nil?
       return false if @name.to_s.length > 200
       return false if @name.to_s.length < 1
       return false if !@email.nil? && @email.to_s.length > 254
       return false if !@service_ids.nil? && @service_ids.length > 100
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
     end
 
     # Custom attribute writer method with validation
@@ -174,6 +204,7 @@ module SlotwiseOpenApi
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          metadata == o.metadata &&
           name == o.name &&
           email == o.email &&
           service_ids == o.service_ids
@@ -188,7 +219,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [name, email, service_ids].hash
+      [metadata, name, email, service_ids].hash
     end
 
     # Builds the object from hash

@@ -16,6 +16,9 @@ require 'time'
 module SlotwiseOpenApi
   # JSON merge patch of a staff member.
   class StaffPatch < ApiModelBase
+    # Merged key by key into the stored metadata (a key set to null is removed; null removes every key); the 50-key limit applies to the result.
+    attr_accessor :metadata
+
     attr_accessor :name
 
     attr_accessor :email
@@ -26,6 +29,7 @@ module SlotwiseOpenApi
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'metadata' => :'metadata',
         :'name' => :'name',
         :'email' => :'email',
         :'service_ids' => :'serviceIds'
@@ -45,6 +49,7 @@ module SlotwiseOpenApi
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'metadata' => :'Hash<String, String>',
         :'name' => :'String',
         :'email' => :'String',
         :'service_ids' => :'Array<String>'
@@ -54,6 +59,7 @@ module SlotwiseOpenApi
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'metadata',
         :'email',
         :'service_ids'
       ])
@@ -74,6 +80,12 @@ module SlotwiseOpenApi
         end
         h[k.to_sym] = v
       }
+
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      end
 
       if attributes.key?(:'name')
         self.name = attributes[:'name']
@@ -168,6 +180,7 @@ module SlotwiseOpenApi
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          metadata == o.metadata &&
           name == o.name &&
           email == o.email &&
           service_ids == o.service_ids
@@ -182,7 +195,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [name, email, service_ids].hash
+      [metadata, name, email, service_ids].hash
     end
 
     # Builds the object from hash

@@ -15,6 +15,9 @@ require 'time'
 
 module SlotwiseOpenApi
   class TransactionInput < ApiModelBase
+    # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
+    attr_accessor :metadata
+
     attr_accessor :customer_id
 
     attr_accessor :appointment_id
@@ -27,6 +30,7 @@ module SlotwiseOpenApi
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'metadata' => :'metadata',
         :'customer_id' => :'customerId',
         :'appointment_id' => :'appointmentId',
         :'items' => :'items',
@@ -47,6 +51,7 @@ module SlotwiseOpenApi
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'metadata' => :'Hash<String, String>',
         :'customer_id' => :'String',
         :'appointment_id' => :'String',
         :'items' => :'Array<SaleItemInput>',
@@ -78,6 +83,12 @@ module SlotwiseOpenApi
         h[k.to_sym] = v
       }
 
+      if attributes.key?(:'metadata')
+        if (value = attributes[:'metadata']).is_a?(Hash)
+          self.metadata = value
+        end
+      end
+
       if attributes.key?(:'customer_id')
         self.customer_id = attributes[:'customer_id']
       end
@@ -108,6 +119,10 @@ module SlotwiseOpenApi
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      if !@metadata.nil? && @metadata.length > 50
+        invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
+      end
+
       pattern = Regexp.new(/^cus_[0-9a-z]{26}$/)
       if !@customer_id.nil? && @customer_id !~ pattern
         invalid_properties.push("invalid value for \"customer_id\", must conform to the pattern #{pattern}.")
@@ -149,6 +164,7 @@ module SlotwiseOpenApi
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if !@metadata.nil? && @metadata.length > 50
       return false if !@customer_id.nil? && @customer_id !~ Regexp.new(/^cus_[0-9a-z]{26}$/)
       return false if !@appointment_id.nil? && @appointment_id !~ Regexp.new(/^appt_[0-9a-z]{26}$/)
       return false if @items.nil?
@@ -158,6 +174,20 @@ module SlotwiseOpenApi
       return false if @payments.length > 20
       return false if @payments.length < 1
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] metadata Value to be assigned
+    def metadata=(metadata)
+      if metadata.nil?
+        fail ArgumentError, 'metadata cannot be nil'
+      end
+
+      if metadata.length > 50
+        fail ArgumentError, 'invalid value for "metadata", number of items must be less than or equal to 50.'
+      end
+
+      @metadata = metadata
     end
 
     # Custom attribute writer method with validation
@@ -223,6 +253,7 @@ module SlotwiseOpenApi
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          metadata == o.metadata &&
           customer_id == o.customer_id &&
           appointment_id == o.appointment_id &&
           items == o.items &&
@@ -238,7 +269,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [customer_id, appointment_id, items, payments].hash
+      [metadata, customer_id, appointment_id, items, payments].hash
     end
 
     # Builds the object from hash

@@ -35,6 +35,7 @@ public final class ContractOperations {
             op("POST", "/api/v1/customers", "customers.write", "customer"),
             op("GET", "/api/v1/customers/{id}", "customers.read", "customer"),
             op("PATCH", "/api/v1/customers/{id}", "customers.write", "customer"),
+            op("DELETE", "/api/v1/customers/{id}", "customers.write", "customer"), // §19 erasure
             // §5 appointments, §14 availability
             op("GET", "/api/v1/availability", "appointments.read", "appointment"),
             op("GET", "/api/v1/appointments", "appointments.read", "appointment"),

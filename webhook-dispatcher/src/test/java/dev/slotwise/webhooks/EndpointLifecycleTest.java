@@ -279,7 +279,7 @@ class EndpointLifecycleTest {
     @Test
     void patchValidatesAndDeleteRemoves() {
         String endpoint = register("http://127.0.0.1:9/never").get("id");
-        api().body("{\"events\":[\"customer.deleted\"]}").patch("/api/webhook-endpoints/" + endpoint)
+        api().body("{\"events\":[\"customer.merged\"]}").patch("/api/webhook-endpoints/" + endpoint)
                 .then().statusCode(422).body("errors[0].field", equalTo("events[0]"));
         api().body("{\"status\":\"sleeping\"}").patch("/api/webhook-endpoints/" + endpoint)
                 .then().statusCode(422).body("errors[0].field", equalTo("status"));

@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -141,6 +142,13 @@ final class StackApi {
     static String created(Answer answer) {
         assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
         return answer.body().get("id").asText();
+    }
+
+    /** Each offered slot's own start, in order (a slot's segments have starts of their own, CONTRACT §16). */
+    static List<String> slotStarts(JsonNode slots) {
+        List<String> starts = new ArrayList<>();
+        slots.forEach(slot -> starts.add(slot.get("startsAt").asText()));
+        return starts;
     }
 
     static JsonNode ok(Answer answer) {

@@ -93,12 +93,15 @@ public abstract class ServiceChassisContract {
     /**
      * A header HTTP does not allow (a control character in it) is refused by the HTTP layer before any handler runs;
      * that refusal is a problem document with a request id, like every other (issue 34), and closes the connection.
+     * Each header is sent three times: Vert.x hands connections to its event loops' servers in turn, and every one of
+     * them must answer so, not only the first to listen.
      */
     @Test
     void aRequestTheHttpLayerRefusesIsAProblemWithARequestId() throws Exception {
         URL server = URI.create(RestAssured.baseURI + ":" + RestAssured.port).toURL();
         RawHttp.awaitReady(server, Duration.ofSeconds(30));
-        for (String header : List.of("Content-Type: application/json\u0001", "Idempotency-Key: a\u001bb", "X-Odd: \u007f")) {
+        List<String> headers = List.of("Content-Type: application/json\u0001", "Idempotency-Key: a\u001bb", "X-Odd: \u007f");
+        for (String header : java.util.stream.Stream.of(headers, headers, headers).flatMap(List::stream).toList()) {
             RawHttp.Answer answer = RawHttp.exchange(server, "POST /internal/v1/identity HTTP/1.1\r\nHost: service\r\n"
                     + header + "\r\nContent-Length: 2\r\n\r\n{}", Duration.ofSeconds(2));
             String text = answer.text();

@@ -11,7 +11,7 @@ class ApiContractTest {
     private static final String ID = "cus_01jf3z9q7m2x8k4n6p0r5s1t3v";
     private static final String CUSTOMER = """
             {"id":"%s","firstName":"Ada","lastName":"Lovelace","email":"ada@example.com","phone":null,
-             "notes":null,"marketingConsent":false,"notificationsOptOut":false,"createdAt":"2026-11-23T09:00:00Z","updatedAt":"2026-11-23T09:00:00Z"}
+             "notes":null,"marketingConsent":false,"notificationsOptOut":false,"metadata":{},"createdAt":"2026-11-23T09:00:00Z","updatedAt":"2026-11-23T09:00:00Z"}
             """.formatted(ID);
     private static final String NOT_FOUND = """
             {"type":"about:blank","title":"Not Found","status":404,"code":"not_found","detail":"no such customer",

@@ -16,7 +16,7 @@ class EventContractTest {
     private static final String CUSTOMER_CREATED = """
             {"id":"evt_01jf3z9q7m2x8k4n6p0r5s1t3v","type":"customer.created","tenantId":"ten_01jf3z9q7m2x8k4n6p0r5s1t3v",
              "createdAt":"2026-11-23T09:00:00.123Z","data":{"id":"cus_01jf3z9q7m2x8k4n6p0r5s1t3v","firstName":"Ada",
-             "lastName":null,"email":null,"phone":null,"notes":null,"marketingConsent":false,"notificationsOptOut":false,
+             "lastName":null,"email":null,"phone":null,"notes":null,"marketingConsent":false,"notificationsOptOut":false,"metadata":{},
              "createdAt":"2026-11-23T09:00:00.123Z","updatedAt":"2026-11-23T09:00:00.123Z"}}
             """;
 
