@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,10 @@ import org.jboss.logging.Logger;
  * A real Apache Kafka broker in KRaft mode (combined broker + controller, one node), started in a JVM of its own
  * from the classpath that platform/kafka-broker resolved at build time. The broker exits by itself when this JVM
  * goes away (it watches its standard input), and {@link #close()} stops it politely.
+ *
+ * <p>Optionally ({@link #startEphemeral(SaslSsl)}) it also has a listener secured as production's (SASL over TLS,
+ * ACLs enforced by KRaft's StandardAuthorizer, no topic created by a client); the plaintext listener stays for the
+ * test itself, whose principal (ANONYMOUS) is then the one super user, as Strimzi's operators are on theirs.
  */
 public final class KafkaBrokerProcess implements AutoCloseable {
 
@@ -32,12 +37,29 @@ public final class KafkaBrokerProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final SecuredListener secured;
     private final Path logFile;
 
-    private KafkaBrokerProcess(Process process, int port, Path logFile) {
+    private KafkaBrokerProcess(Process process, int port, SecuredListener secured, Path logFile) {
         this.process = process;
         this.port = port;
+        this.secured = secured;
         this.logFile = logFile;
+    }
+
+    /**
+     * A SASL_SSL listener: clients authenticate with {@code mechanism} (e.g. SCRAM-SHA-512, whose credentials are
+     * created through the Admin API) over TLS with the broker certificate of {@code certificates}.
+     */
+    public record SaslSsl(String mechanism, ClusterCertificates certificates) {
+        public SaslSsl {
+            if (!mechanism.startsWith("SCRAM-")) {
+                throw new IllegalArgumentException("only SCRAM mechanisms are set up, not " + mechanism);
+            }
+        }
+    }
+
+    private record SecuredListener(int port, SaslSsl settings) {
     }
 
     /** Starts a broker whose data lives in a fresh temporary directory. */
@@ -51,14 +73,33 @@ public final class KafkaBrokerProcess implements AutoCloseable {
     }
 
     /**
+     * Starts a broker, data in a fresh temporary directory, with a SASL_SSL listener ({@link #secureBootstrapServers()})
+     * beside the plaintext one; ACLs are enforced and nothing is allowed that no ACL allows.
+     */
+    public static KafkaBrokerProcess startEphemeral(SaslSsl saslSsl) {
+        try {
+            Path dir = Files.createTempDirectory("slotwise-kafka-");
+            return start(dir, FreePorts.next(), FreePorts.next(), new SecuredListener(FreePorts.next(), saslSsl),
+                    dir.resolve("kafka.log"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Starts a broker on {@code port} (clients) and {@code controllerPort} (KRaft controller), keeping its data in
      * {@code dataDirectory}: formatted on the first start, reused afterwards.
      */
     public static KafkaBrokerProcess start(Path dataDirectory, int port, int controllerPort, Path logFile) {
+        return start(dataDirectory, port, controllerPort, null, logFile);
+    }
+
+    private static KafkaBrokerProcess start(Path dataDirectory, int port, int controllerPort, SecuredListener secured,
+            Path logFile) {
         try {
             Files.createDirectories(dataDirectory);
             Path logDirs = dataDirectory.resolve("data");
-            Path config = writeConfig(dataDirectory, logDirs, port, controllerPort);
+            Path config = writeConfig(dataDirectory, logDirs, port, controllerPort, secured);
             String classpath = brokerClasspath();
             if (!Files.exists(logDirs.resolve("meta.properties"))) {
                 format(classpath, config, logFile);
@@ -67,7 +108,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
                     .start();
-            KafkaBrokerProcess broker = new KafkaBrokerProcess(process, port, logFile);
+            KafkaBrokerProcess broker = new KafkaBrokerProcess(process, port, secured, logFile);
             Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "kafka-stop"));
             broker.awaitReady();
             LOG.infof("Kafka broker listening on %s (log: %s)", broker.bootstrapServers(), logFile);
@@ -81,6 +122,14 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         return "127.0.0.1:" + port;
     }
 
+    /** The SASL_SSL listener's address; only for a broker started with {@link #startEphemeral(SaslSsl)}. */
+    public String secureBootstrapServers() {
+        if (secured == null) {
+            throw new IllegalStateException("this broker has no SASL_SSL listener");
+        }
+        return "127.0.0.1:" + secured.port();
+    }
+
     public long pid() {
         return process.pid();
     }
@@ -89,7 +138,8 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         return port;
     }
 
-    private static Path writeConfig(Path dir, Path logDirs, int port, int controllerPort) throws IOException {
+    private static Path writeConfig(Path dir, Path logDirs, int port, int controllerPort, SecuredListener secured)
+            throws IOException {
         Map<String, String> settings = new java.util.LinkedHashMap<>();
         settings.put("process.roles", "broker,controller");
         settings.put("node.id", "1");
@@ -113,11 +163,39 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         // the log cleaner (compacted topics: the consumer offsets) allocates its dedupe buffer up front, 128 MiB by
         // default: most of a local broker's heap. 8 MiB dedupes 250,000 keys per pass, ample for one machine.
         settings.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
+        if (secured != null) {
+            secure(settings, secured);
+        }
         StringBuilder text = new StringBuilder();
         settings.forEach((key, value) -> text.append(key).append('=').append(value).append('\n'));
         Path config = dir.resolve("server.properties");
         Files.writeString(config, text.toString(), StandardCharsets.UTF_8);
         return config;
+    }
+
+    /**
+     * The SASL_SSL listener and what production's Kafka enforces with it: StandardAuthorizer (Strimzi's
+     * {@code authorization: simple} in KRaft), denial where no ACL allows, and no topic created by a client. The
+     * plaintext and controller listeners' principal, ANONYMOUS, is the super user: the broker's own controller traffic
+     * and the test's administration (users, ACLs, topics) go there.
+     */
+    private static void secure(Map<String, String> settings, SecuredListener secured) {
+        String mechanism = secured.settings().mechanism();
+        ClusterCertificates certificates = secured.settings().certificates();
+        settings.put("listeners", settings.get("listeners") + ",SASL_SSL://127.0.0.1:" + secured.port());
+        settings.put("advertised.listeners", settings.get("advertised.listeners") + ",SASL_SSL://127.0.0.1:" + secured.port());
+        settings.put("listener.security.protocol.map", settings.get("listener.security.protocol.map") + ",SASL_SSL:SASL_SSL");
+        settings.put("listener.name.sasl_ssl.sasl.enabled.mechanisms", mechanism);
+        settings.put("listener.name.sasl_ssl." + mechanism.toLowerCase(Locale.ROOT) + ".sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+        settings.put("listener.name.sasl_ssl.ssl.keystore.type", "PKCS12");
+        settings.put("listener.name.sasl_ssl.ssl.keystore.location", certificates.brokerKeystore().toString());
+        settings.put("listener.name.sasl_ssl.ssl.keystore.password", certificates.password());
+        settings.put("listener.name.sasl_ssl.ssl.key.password", certificates.password());
+        settings.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
+        settings.put("allow.everyone.if.no.acl.found", "false");
+        settings.put("super.users", "User:ANONYMOUS");
+        settings.put("auto.create.topics.enable", "false");
     }
 
     private static void format(String classpath, Path config, Path logFile) throws IOException {
