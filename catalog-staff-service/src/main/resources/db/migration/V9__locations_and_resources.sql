@@ -33,5 +33,6 @@ create index resources_tenant_type_idx on resources (tenant_id, type);
 -- and the service checks the id belongs to the tenant, which a foreign key could not say anyway.
 alter table staff add column location_id text;
 
--- The resource types a booking of the service takes one of each of; [] for none.
-alter table services add column required_resource_types jsonb not null default '[]';
+-- The resource types a booking of the service takes one of each of, as a JSON array of strings; [] for none. Text, not
+-- jsonb: Hibernate Reactive reads a jsonb column only into an object, never an array (decision 0027).
+alter table services add column required_resource_types text not null default '[]';

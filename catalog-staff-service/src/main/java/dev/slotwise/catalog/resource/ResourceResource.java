@@ -7,6 +7,7 @@ import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -36,9 +38,10 @@ public class ResourceResource {
 
     @GET
     @RolesAllowed("settings.read")
-    public Uni<Page<ResourceView>> list(@QueryParam("type") String type, @QueryParam("locationId") String locationId,
-                                        @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return resources.list(tenant.tenantId(), ResourceFilter.parse(type, locationId),
+    public Uni<Page<ResourceView>> list(@Context HttpServerRequest request, @QueryParam("limit") String limit,
+                                        @QueryParam("cursor") String cursor) {
+        // the filters as sent: @QueryParam hands an empty value (?type=) over as absent, and that is a mistake to name
+        return resources.list(tenant.tenantId(), ResourceFilter.parse(request.getParam("type"), request.getParam("locationId")),
                 PageRequest.parse(limit, cursor, ResourceRepository.PREFIX));
     }
 

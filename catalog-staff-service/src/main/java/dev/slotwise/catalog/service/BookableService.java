@@ -4,6 +4,7 @@ import dev.slotwise.commons.metadata.Metadata;
 import dev.slotwise.commons.money.Money;
 import dev.slotwise.commons.tenant.TenantOwned;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.util.List;
@@ -36,8 +37,8 @@ public class BookableService extends TenantOwned {
     @Column(nullable = false)
     public Map<String, String> metadata = Metadata.of(null);
     /** The resource types a booking takes one active resource of each of (CONTRACT §17); empty: none. */
-    @JdbcTypeCode(SqlTypes.JSON)
     @Column(name = "required_resource_types", nullable = false)
+    @Convert(converter = ResourceTypesColumn.class)
     public List<String> requiredResourceTypes = List.of();
 
     void apply(ServiceInput input) {
