@@ -76,6 +76,10 @@ __all__ = [
     "FieldError",
     "Hold",
     "Introspection",
+    "Location",
+    "LocationInput",
+    "LocationPage",
+    "LocationPatch",
     "Money",
     "MoneyPatch",
     "NewAppointment",
@@ -108,6 +112,10 @@ __all__ = [
     "RecoverInput",
     "RecoverResult",
     "Reschedule",
+    "Resource",
+    "ResourceInput",
+    "ResourcePage",
+    "ResourcePatch",
     "Review",
     "ReviewInput",
     "ReviewPage",
@@ -211,6 +219,10 @@ from slotwise_openapi.models.explanation import Explanation as Explanation
 from slotwise_openapi.models.field_error import FieldError as FieldError
 from slotwise_openapi.models.hold import Hold as Hold
 from slotwise_openapi.models.introspection import Introspection as Introspection
+from slotwise_openapi.models.location import Location as Location
+from slotwise_openapi.models.location_input import LocationInput as LocationInput
+from slotwise_openapi.models.location_page import LocationPage as LocationPage
+from slotwise_openapi.models.location_patch import LocationPatch as LocationPatch
 from slotwise_openapi.models.money import Money as Money
 from slotwise_openapi.models.money_patch import MoneyPatch as MoneyPatch
 from slotwise_openapi.models.new_appointment import NewAppointment as NewAppointment
@@ -243,6 +255,10 @@ from slotwise_openapi.models.product_patch import ProductPatch as ProductPatch
 from slotwise_openapi.models.recover_input import RecoverInput as RecoverInput
 from slotwise_openapi.models.recover_result import RecoverResult as RecoverResult
 from slotwise_openapi.models.reschedule import Reschedule as Reschedule
+from slotwise_openapi.models.resource import Resource as Resource
+from slotwise_openapi.models.resource_input import ResourceInput as ResourceInput
+from slotwise_openapi.models.resource_page import ResourcePage as ResourcePage
+from slotwise_openapi.models.resource_patch import ResourcePatch as ResourcePatch
 from slotwise_openapi.models.review import Review as Review
 from slotwise_openapi.models.review_input import ReviewInput as ReviewInput
 from slotwise_openapi.models.review_page import ReviewPage as ReviewPage

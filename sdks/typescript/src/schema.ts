@@ -82,6 +82,10 @@ export interface paths {
          *     another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on
          *     its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff
          *     per start, never every combination of staff.
+         *
+         *     Locations and resources (CONTRACT §17): a staff member's hours and days are those of their location's time zone;
+         *     a service that requires resources is offered only where one active resource of each required type is free at
+         *     the staff member's location for the whole time with buffers; `locationId` narrows the search to the staff there.
          */
         get: operations["searchAvailability"];
         put?: never;
@@ -101,7 +105,7 @@ export interface paths {
         };
         /**
          * Explain whether a time is free
-         * @description Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+         * @description Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`; `resource_unavailable` (no free resource of a type the service requires at the staff member's location) is its own code.
          */
         get: operations["explainAvailability"];
         put?: never;
@@ -124,9 +128,9 @@ export interface paths {
         put?: never;
         /**
          * Create a appointment
-         * @description Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.
+         * @description Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's), or `resource_unavailable` (CONTRACT §17: the service requires a resource type of which no active resource at the staff member's location is free then; the free one with the smallest id is taken and listed in `resourceIds`). `GET /api/v1/availability/explain` gives every reason for a time.
          *
-         *     A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
+         *     A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id — for a later segment, among the staff at the first segment's location; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
          */
         post: operations["createAppointment"];
         delete?: never;
@@ -327,6 +331,96 @@ export interface paths {
          * @description JSON merge patch (`application/json` or `application/merge-patch+json`).
          */
         patch: operations["updateService"];
+        trace?: never;
+    };
+    "/api/v1/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List locations */
+        get: operations["listLocations"];
+        put?: never;
+        /** Create a location */
+        post: operations["createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The location's id.
+                 * @example loc_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a location */
+        get: operations["getLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a location
+         * @description JSON merge patch (`application/json` or `application/merge-patch+json`).
+         */
+        patch: operations["updateLocation"];
+        trace?: never;
+    };
+    "/api/v1/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List resources */
+        get: operations["listResources"];
+        put?: never;
+        /** Create a resource */
+        post: operations["createResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id.
+                 * @example res_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a resource */
+        get: operations["getResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a resource
+         * @description JSON merge patch (`application/json` or `application/merge-patch+json`) of `name` and `active`; a deactivated resource keeps its bookings and takes no new ones. `type` and `locationId` cannot change (422).
+         */
+        patch: operations["updateResource"];
         trace?: never;
     };
     "/api/v1/staff": {
@@ -1709,7 +1803,7 @@ export interface components {
              * @description Stable, machine-readable.
              * @enum {string}
              */
-            code: "malformed_request" | "unauthenticated" | "insufficient_scope" | "not_found" | "method_not_allowed" | "appointment_conflict" | "invalid_transition" | "customer_email_taken" | "idempotency_key_in_use" | "idempotency_key_reused" | "endpoint_paused" | "already_checked_in" | "not_checked_in" | "staff_unavailable" | "outside_booking_window" | "cancellation_window_passed" | "daily_limit_reached" | "hold_expired" | "customer_has_upcoming_appointments" | "precondition_failed" | "length_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "upstream_unavailable";
+            code: "malformed_request" | "unauthenticated" | "insufficient_scope" | "not_found" | "method_not_allowed" | "appointment_conflict" | "invalid_transition" | "customer_email_taken" | "idempotency_key_in_use" | "idempotency_key_reused" | "endpoint_paused" | "already_checked_in" | "not_checked_in" | "staff_unavailable" | "outside_booking_window" | "cancellation_window_passed" | "daily_limit_reached" | "resource_unavailable" | "hold_expired" | "customer_has_upcoming_appointments" | "precondition_failed" | "length_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "upstream_unavailable";
             detail: string;
             errors?: components["schemas"]["FieldError"][];
             requestId: string;
@@ -1794,6 +1888,8 @@ export interface components {
             bufferBeforeMinutes: number;
             /** @description Time after each appointment of the service that its staff member is also taken for (cleaning up). */
             bufferAfterMinutes: number;
+            /** @description The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); empty for none. */
+            requiredResourceTypes: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1816,6 +1912,11 @@ export interface components {
              * @default 0
              */
             bufferAfterMinutes?: number | null;
+            /**
+             * @description The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); null or left out for none; a type named twice counts once.
+             * @default []
+             */
+            requiredResourceTypes?: string[] | null;
         };
         /** @description JSON merge patch of a service. */
         ServicePatch: {
@@ -1828,6 +1929,8 @@ export interface components {
             bufferBeforeMinutes?: number | null;
             /** @description Time after each appointment of the service that its staff member is also taken for; null is 0. */
             bufferAfterMinutes?: number | null;
+            /** @description The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); null or left out for none; a type named twice counts once. */
+            requiredResourceTypes?: string[] | null;
         };
         ServicePage: {
             data: components["schemas"]["Service"][];
@@ -1842,6 +1945,8 @@ export interface components {
             email: string | null;
             /** @description The services the staff member performs; empty means every service (CONTRACT §14). */
             serviceIds: string[];
+            /** @description The staff member's location (CONTRACT §17); their working hours, date overrides and local days are in its time zone. Null for the business's time zone. */
+            locationId: string | null;
             checkedIn: boolean;
             /** Format: date-time */
             lastCheckInAt: string | null;
@@ -1859,6 +1964,8 @@ export interface components {
             email?: string | null;
             /** @description The services the staff member performs; empty or null means every service. Each must be a service of the business (422 naming `serviceIds[i]` otherwise). */
             serviceIds?: string[] | null;
+            /** @description A location of the business (422 otherwise); null for the business's time zone. */
+            locationId?: string | null;
         };
         /** @description JSON merge patch of a staff member. */
         StaffPatch: {
@@ -1868,9 +1975,80 @@ export interface components {
             email?: string | null;
             /** @description The services the staff member performs; empty or null means every service. Each must be a service of the business (422 naming `serviceIds[i]` otherwise). */
             serviceIds?: string[] | null;
+            /** @description A location of the business (422 otherwise); null for the business's time zone. */
+            locationId?: string | null;
         };
         StaffPage: {
             data: components["schemas"]["Staff"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description A place of the business (CONTRACT §17). Its staff's working hours, date overrides and local days, and the `date`, `time` and `timeZone` of its appointments' events, are in its time zone. */
+        Location: {
+            id: string;
+            name: string;
+            /**
+             * @description IANA time zone name.
+             * @example Europe/Lisbon
+             */
+            timeZone: string;
+            address: string | null;
+            /** @description E.164. */
+            phone: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        LocationInput: {
+            name: string;
+            /** @description IANA time zone name such as `Europe/Berlin` or `UTC` (422 otherwise). */
+            timeZone: string;
+            address?: string | null;
+            /** @description E.164, such as `+4915112345678` (422 otherwise). */
+            phone?: string | null;
+        };
+        /** @description JSON merge patch of a location; a new `timeZone` moves the local hours of its staff from the next booking decision on (appointments already booked keep their times). */
+        LocationPatch: {
+            name?: string;
+            timeZone?: string;
+            address?: string | null;
+            phone?: string | null;
+        };
+        LocationPage: {
+            data: components["schemas"]["Location"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description A room, chair or piece of equipment (CONTRACT §17). A booking of a service that requires its type takes one active resource of that type at its staff member's location for the booking's occupied range. */
+        Resource: {
+            id: string;
+            name: string;
+            /** @example room */
+            type: string;
+            /** @description Its location; null for a resource of the staff who have no location. */
+            locationId: string | null;
+            /** @description False once deactivated; it keeps its bookings and takes no new ones. */
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ResourceInput: {
+            name: string;
+            /** @description What kind of resource it is, as services name it in `requiredResourceTypes` (exact match). */
+            type: string;
+            /** @description A location of the business (422 otherwise); null or left out for the staff without a location. */
+            locationId?: string | null;
+        };
+        /** @description JSON merge patch of a resource's `name` and `active`. */
+        ResourcePatch: {
+            name?: string;
+            active?: boolean;
+        };
+        ResourcePage: {
+            data: components["schemas"]["Resource"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
@@ -1891,6 +2069,8 @@ export interface components {
             startsAt: string;
             /** Format: date-time */
             endsAt: string;
+            /** @description The resources the segment takes (CONTRACT §17), one of each type its service requires, at its staff member's location; empty when the service requires none. On appointments, holds and events; slots leave it out. */
+            resourceIds?: string[];
         };
         /** @description One service of a visit asked for; `staffId` left out lets Slotwise assign one. */
         SegmentInput: {
@@ -1932,6 +2112,10 @@ export interface components {
             nextCursor: null;
         };
         Appointment: {
+            /** @description The location of its (first) staff member (CONTRACT §17); null when they have none. */
+            locationId: string | null;
+            /** @description Every resource its segments take, each once, in the order they take them (CONTRACT §17). */
+            resourceIds: string[];
             id: string;
             customerId: string;
             serviceId: string;
@@ -2016,7 +2200,7 @@ export interface components {
         };
         UnavailableReason: {
             /**
-             * @description `held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable` belongs to resources, which come later.
+             * @description `held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable`: no active resource of a type the service requires is free at the staff member's location for the whole occupied range (CONTRACT §17).
              * @enum {string}
              */
             code: "outside_booking_window" | "closed" | "outside_working_hours" | "time_off" | "service_not_offered" | "booked" | "held" | "daily_limit_reached" | "resource_unavailable";
@@ -2058,7 +2242,7 @@ export interface components {
              */
             date: string;
             reason: string | null;
-            /** @description The one location closed (locations come later); null for the whole business. */
+            /** @description The one location closed, on its own local date; null for the whole business. */
             locationId: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -2070,7 +2254,7 @@ export interface components {
              */
             date: string;
             reason?: string | null;
-            /** @description A location of the business (locations come later, so any value is 422 today). */
+            /** @description A location of the business (422 otherwise); only it is closed, on that local date of its time zone. */
             locationId?: string | null;
         };
         ClosureList: {
@@ -2441,11 +2625,17 @@ export interface components {
             bufferAfterMinutes: components["schemas"]["AppointmentEventData"]["bufferAfterMinutes"];
             cancellation: components["schemas"]["AppointmentEventData"]["cancellation"];
             segments: components["schemas"]["AppointmentEventData"]["segments"];
+            locationId?: components["schemas"]["AppointmentEventData"]["locationId"];
+            resourceIds?: components["schemas"]["AppointmentEventData"]["resourceIds"];
             metadata?: components["schemas"]["Metadata"];
             /** @description The offset before startsAt that was reached (one of reminderMinutesBefore when it was booked). */
             minutesBefore: number;
         };
         AppointmentEventData: {
+            /** @description The location of its (first) staff member (CONTRACT §17); null when they have none. */
+            locationId: string | null;
+            /** @description Every resource its segments take, each once, in the order they take them (CONTRACT §17). */
+            resourceIds: string[];
             id: string;
             customerId: string;
             serviceId: string;
@@ -2457,7 +2647,7 @@ export interface components {
             date: string;
             /** @description HH:MM in the tenant's time zone. */
             time: string;
-            /** @description IANA name. */
+            /** @description IANA name of the zone `date` and `time` are in, the appointment's location's (CONTRACT §17) or else the business's. */
             timeZone: string;
             /** Format: date-time */
             startsAt: string;
@@ -2683,7 +2873,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict: `appointment_conflict`, `invalid_transition`, `customer_email_taken`, `idempotency_key_in_use`, `endpoint_paused`, `already_checked_in`, `not_checked_in`, `staff_unavailable`, `outside_booking_window`, `cancellation_window_passed`, `daily_limit_reached`, `hold_expired` or `customer_has_upcoming_appointments`. */
+        /** @description Conflict: `appointment_conflict`, `invalid_transition`, `customer_email_taken`, `idempotency_key_in_use`, `endpoint_paused`, `already_checked_in`, `not_checked_in`, `staff_unavailable`, `outside_booking_window`, `cancellation_window_passed`, `daily_limit_reached`, `resource_unavailable`, `hold_expired` or `customer_has_upcoming_appointments`. */
         Problem409: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3203,6 +3393,8 @@ export interface operations {
                 to: string;
                 /** @description Only this staff member's slots. A staff member the business does not have is 422. */
                 staffId?: string;
+                /** @description Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none. */
+                locationId?: string;
                 /** @description The grid of start times, in minutes from each full local hour. */
                 slotMinutes?: number;
             };
@@ -3319,6 +3511,8 @@ export interface operations {
                 staffId?: string;
                 customerId?: string;
                 status?: "booked" | "cancelled" | "completed" | "no_show";
+                /** @description Only appointments at this location (CONTRACT §17). */
+                locationId?: string;
                 /**
                  * @description `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
                  * @example {
@@ -3960,6 +4154,387 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Service"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 (400 otherwise). */
+                limit?: components["parameters"]["Limit"];
+                /** @description `nextCursor` of the previous page (400 when foreign or malformed). */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of locations, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationPage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Salon Lisbon",
+                 *       "timeZone": "Europe/Lisbon",
+                 *       "address": "Rua Augusta 10, 1100-053 Lisboa",
+                 *       "phone": "+351211234567"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LocationInput"];
+            };
+        };
+        responses: {
+            /** @description The new location. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The location's id.
+                 * @example loc_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource still has this `ETag` (a list of tags, or `*`, as RFC 9110 allows; weak tags never match). Otherwise 412 `precondition_failed` and nothing changes. Without it the patch applies as before.
+                 * @example "q3NrP0u9yQ4-Cw1xv2n0Ww"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The location's id.
+                 * @example loc_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["LocationPatch"];
+                "application/json": components["schemas"]["LocationPatch"];
+            };
+        };
+        responses: {
+            /** @description The updated location. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            412: components["responses"]["Problem412"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    listResources: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only resources of this type (exact, 1–50 characters; 400 otherwise).
+                 * @example room
+                 */
+                type?: string;
+                /**
+                 * @description Only resources of this location (an id the business does not have matches none).
+                 * @example loc_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                locationId?: string;
+                /** @description Page size, 1–100 (400 otherwise). */
+                limit?: components["parameters"]["Limit"];
+                /** @description `nextCursor` of the previous page (400 when foreign or malformed). */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of resources, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourcePage"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    createResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 characters. The same key with the same body within 24 h returns the first answer again (`Idempotent-Replayed: true`); another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Treatment room 1",
+                 *       "type": "room",
+                 *       "locationId": "loc_01jf3z9q7m2x8k4n6p0r5s1t3v"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResourceInput"];
+            };
+        };
+        responses: {
+            /** @description The new resource. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    getResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource's id.
+                 * @example res_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
+                };
+            };
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
+        };
+    };
+    updateResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Apply the change only if the resource still has this `ETag` (a list of tags, or `*`, as RFC 9110 allows; weak tags never match). Otherwise 412 `precondition_failed` and nothing changes. Without it the patch applies as before.
+                 * @example "q3NrP0u9yQ4-Cw1xv2n0Ww"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description The resource's id.
+                 * @example res_01jf3z9q7m2x8k4n6p0r5s1t3v
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["ResourcePatch"];
+                "application/json": components["schemas"]["ResourcePatch"];
+            };
+        };
+        responses: {
+            /** @description The updated resource. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
                 };
             };
             400: components["responses"]["Problem400"];

@@ -3141,6 +3141,7 @@ class AppointmentsApi
      * @param  string|null $staffId staffId (optional)
      * @param  string|null $customerId customerId (optional)
      * @param  string|null $status status (optional)
+     * @param  string|null $locationId Only appointments at this location (CONTRACT §17). (optional)
      * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
@@ -3148,9 +3149,9 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return \Slotwise\OpenApi\Model\AppointmentPage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
      */
-    public function listAppointments($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointments($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $locationId = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
-        list($response) = $this->listAppointmentsWithHttpInfo($limit, $cursor, $from, $to, $staffId, $customerId, $status, $metadata, $contentType);
+        list($response) = $this->listAppointmentsWithHttpInfo($limit, $cursor, $from, $to, $staffId, $customerId, $status, $locationId, $metadata, $contentType);
         return $response;
     }
 
@@ -3166,6 +3167,7 @@ class AppointmentsApi
      * @param  string|null $staffId (optional)
      * @param  string|null $customerId (optional)
      * @param  string|null $status (optional)
+     * @param  string|null $locationId Only appointments at this location (CONTRACT §17). (optional)
      * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
@@ -3173,9 +3175,9 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return array of \Slotwise\OpenApi\Model\AppointmentPage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
      */
-    public function listAppointmentsWithHttpInfo($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointmentsWithHttpInfo($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $locationId = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
-        $request = $this->listAppointmentsRequest($limit, $cursor, $from, $to, $staffId, $customerId, $status, $metadata, $contentType);
+        $request = $this->listAppointmentsRequest($limit, $cursor, $from, $to, $staffId, $customerId, $status, $locationId, $metadata, $contentType);
 
         try {
             $options = $this->createHttpClientOption();
@@ -3342,15 +3344,16 @@ class AppointmentsApi
      * @param  string|null $staffId (optional)
      * @param  string|null $customerId (optional)
      * @param  string|null $status (optional)
+     * @param  string|null $locationId Only appointments at this location (CONTRACT §17). (optional)
      * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function listAppointmentsAsync($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointmentsAsync($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $locationId = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
-        return $this->listAppointmentsAsyncWithHttpInfo($limit, $cursor, $from, $to, $staffId, $customerId, $status, $metadata, $contentType)
+        return $this->listAppointmentsAsyncWithHttpInfo($limit, $cursor, $from, $to, $staffId, $customerId, $status, $locationId, $metadata, $contentType)
             ->then(
                 function ($response) {
                     return $response[0];
@@ -3370,16 +3373,17 @@ class AppointmentsApi
      * @param  string|null $staffId (optional)
      * @param  string|null $customerId (optional)
      * @param  string|null $status (optional)
+     * @param  string|null $locationId Only appointments at this location (CONTRACT §17). (optional)
      * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function listAppointmentsAsyncWithHttpInfo($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointmentsAsyncWithHttpInfo($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $locationId = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
         $returnType = '\Slotwise\OpenApi\Model\AppointmentPage';
-        $request = $this->listAppointmentsRequest($limit, $cursor, $from, $to, $staffId, $customerId, $status, $metadata, $contentType);
+        $request = $this->listAppointmentsRequest($limit, $cursor, $from, $to, $staffId, $customerId, $status, $locationId, $metadata, $contentType);
 
         return $this->client
             ->sendAsync($request, $this->createHttpClientOption())
@@ -3427,13 +3431,14 @@ class AppointmentsApi
      * @param  string|null $staffId (optional)
      * @param  string|null $customerId (optional)
      * @param  string|null $status (optional)
+     * @param  string|null $locationId Only appointments at this location (CONTRACT §17). (optional)
      * @param  array<string,string>|null $metadata &#x60;metadata[&lt;key&gt;]&#x3D;&lt;value&gt;&#x60;: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of &#x60;A-Z a-z 0-9 _ . -&#x60;, is 400. (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listAppointments'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Psr7\Request
      */
-    public function listAppointmentsRequest($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
+    public function listAppointmentsRequest($limit = 20, $cursor = null, $from = null, $to = null, $staffId = null, $customerId = null, $status = null, $locationId = null, $metadata = null, string $contentType = self::contentTypes['listAppointments'][0])
     {
 
         if ($limit !== null && $limit > 100) {
@@ -3443,6 +3448,7 @@ class AppointmentsApi
             throw new \InvalidArgumentException('invalid value for "$limit" when calling AppointmentsApi.listAppointments, must be bigger than or equal to 1.');
         }
         
+
 
 
 
@@ -3516,6 +3522,15 @@ class AppointmentsApi
         $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
             $status,
             'status', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $locationId,
+            'locationId', // param base name
             'string', // openApiType
             'form', // style
             true, // explode
@@ -4293,6 +4308,7 @@ class AppointmentsApi
      * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
      * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
+     * @param  string|null $locationId Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
      *
@@ -4300,9 +4316,9 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return \Slotwise\OpenApi\Model\SlotList|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
      */
-    public function searchAvailability($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailability($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $locationId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
-        list($response) = $this->searchAvailabilityWithHttpInfo($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $slotMinutes, $contentType);
+        list($response) = $this->searchAvailabilityWithHttpInfo($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $locationId, $slotMinutes, $contentType);
         return $response;
     }
 
@@ -4317,6 +4333,7 @@ class AppointmentsApi
      * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
      * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
+     * @param  string|null $locationId Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
      *
@@ -4324,9 +4341,9 @@ class AppointmentsApi
      * @throws \InvalidArgumentException
      * @return array of \Slotwise\OpenApi\Model\SlotList|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
      */
-    public function searchAvailabilityWithHttpInfo($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailabilityWithHttpInfo($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $locationId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
-        $request = $this->searchAvailabilityRequest($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $slotMinutes, $contentType);
+        $request = $this->searchAvailabilityRequest($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $locationId, $slotMinutes, $contentType);
 
         try {
             $options = $this->createHttpClientOption();
@@ -4506,15 +4523,16 @@ class AppointmentsApi
      * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
      * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
+     * @param  string|null $locationId Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function searchAvailabilityAsync($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailabilityAsync($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $locationId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
-        return $this->searchAvailabilityAsyncWithHttpInfo($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $slotMinutes, $contentType)
+        return $this->searchAvailabilityAsyncWithHttpInfo($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $locationId, $slotMinutes, $contentType)
             ->then(
                 function ($response) {
                     return $response[0];
@@ -4533,16 +4551,17 @@ class AppointmentsApi
      * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
      * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
+     * @param  string|null $locationId Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface
      */
-    public function searchAvailabilityAsyncWithHttpInfo($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailabilityAsyncWithHttpInfo($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $locationId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
         $returnType = '\Slotwise\OpenApi\Model\SlotList';
-        $request = $this->searchAvailabilityRequest($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $slotMinutes, $contentType);
+        $request = $this->searchAvailabilityRequest($from, $to, $serviceId, $serviceIds, $anyStaff, $staffId, $locationId, $slotMinutes, $contentType);
 
         return $this->client
             ->sendAsync($request, $this->createHttpClientOption())
@@ -4589,13 +4608,14 @@ class AppointmentsApi
      * @param  string|null $serviceIds A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming &#x60;serviceIds&#x60; for one the business does not have). (optional)
      * @param  bool|null $anyStaff true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with &#x60;staffId&#x60; (400). (optional, default to false)
      * @param  string|null $staffId Only this staff member&#39;s slots. A staff member the business does not have is 422. (optional)
+     * @param  string|null $locationId Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none. (optional)
      * @param  int|null $slotMinutes The grid of start times, in minutes from each full local hour. (optional, default to 15)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['searchAvailability'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Psr7\Request
      */
-    public function searchAvailabilityRequest($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
+    public function searchAvailabilityRequest($from, $to, $serviceId = null, $serviceIds = null, $anyStaff = false, $staffId = null, $locationId = null, $slotMinutes = 15, string $contentType = self::contentTypes['searchAvailability'][0])
     {
 
         // verify the required parameter 'from' is set
@@ -4619,6 +4639,10 @@ class AppointmentsApi
         
 
 
+        if ($locationId !== null && strlen($locationId) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$locationId" when calling AppointmentsApi.searchAvailability, must be bigger than or equal to 1.');
+        }
+        
         if ($slotMinutes !== null && $slotMinutes > 60) {
             throw new \InvalidArgumentException('invalid value for "$slotMinutes" when calling AppointmentsApi.searchAvailability, must be smaller than or equal to 60.');
         }
@@ -4683,6 +4707,15 @@ class AppointmentsApi
         $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
             $staffId,
             'staffId', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $locationId,
+            'locationId', // param base name
             'string', // openApiType
             'form', // style
             true, // explode

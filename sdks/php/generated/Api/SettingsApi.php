@@ -77,16 +77,42 @@ class SettingsApi
         'createClosure' => [
             'application/json',
         ],
+        'createLocation' => [
+            'application/json',
+        ],
+        'createResource' => [
+            'application/json',
+        ],
         'deleteClosure' => [
             'application/json',
         ],
         'getBookingPolicy' => [
             'application/json',
         ],
+        'getLocation' => [
+            'application/json',
+        ],
+        'getResource' => [
+            'application/json',
+        ],
         'listClosures' => [
             'application/json',
         ],
+        'listLocations' => [
+            'application/json',
+        ],
+        'listResources' => [
+            'application/json',
+        ],
         'replaceBookingPolicy' => [
+            'application/json',
+        ],
+        'updateLocation' => [
+            'application/merge-patch+json',
+            'application/json',
+        ],
+        'updateResource' => [
+            'application/merge-patch+json',
             'application/json',
         ],
     ];
@@ -503,6 +529,884 @@ class SettingsApi
                 }
             } else {
                 $httpBody = $closureInput;
+            }
+        } elseif (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'POST',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation createLocation
+     *
+     * Create a location
+     *
+     * @param  \Slotwise\OpenApi\Model\LocationInput $locationInput locationInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createLocation'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Location|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function createLocation($locationInput, $idempotencyKey = null, string $contentType = self::contentTypes['createLocation'][0])
+    {
+        list($response) = $this->createLocationWithHttpInfo($locationInput, $idempotencyKey, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation createLocationWithHttpInfo
+     *
+     * Create a location
+     *
+     * @param  \Slotwise\OpenApi\Model\LocationInput $locationInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createLocation'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Location|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function createLocationWithHttpInfo($locationInput, $idempotencyKey = null, string $contentType = self::contentTypes['createLocation'][0])
+    {
+        $request = $this->createLocationRequest($locationInput, $idempotencyKey, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 201:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Location',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 409:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 413:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 415:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 422:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Location',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 201:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Location',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 413:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 415:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 422:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation createLocationAsync
+     *
+     * Create a location
+     *
+     * @param  \Slotwise\OpenApi\Model\LocationInput $locationInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function createLocationAsync($locationInput, $idempotencyKey = null, string $contentType = self::contentTypes['createLocation'][0])
+    {
+        return $this->createLocationAsyncWithHttpInfo($locationInput, $idempotencyKey, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation createLocationAsyncWithHttpInfo
+     *
+     * Create a location
+     *
+     * @param  \Slotwise\OpenApi\Model\LocationInput $locationInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function createLocationAsyncWithHttpInfo($locationInput, $idempotencyKey = null, string $contentType = self::contentTypes['createLocation'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Location';
+        $request = $this->createLocationRequest($locationInput, $idempotencyKey, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'createLocation'
+     *
+     * @param  \Slotwise\OpenApi\Model\LocationInput $locationInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function createLocationRequest($locationInput, $idempotencyKey = null, string $contentType = self::contentTypes['createLocation'][0])
+    {
+
+        // verify the required parameter 'locationInput' is set
+        if ($locationInput === null || (is_array($locationInput) && count($locationInput) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $locationInput when calling createLocation'
+            );
+        }
+
+        if ($idempotencyKey !== null && strlen($idempotencyKey) > 255) {
+            throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling SettingsApi.createLocation, must be smaller than or equal to 255.');
+        }
+        if ($idempotencyKey !== null && strlen($idempotencyKey) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling SettingsApi.createLocation, must be bigger than or equal to 1.');
+        }
+        
+
+        $resourcePath = '/api/v1/locations';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+        // header params
+        if ($idempotencyKey !== null) {
+            $headerParams['Idempotency-Key'] = ObjectSerializer::toHeaderValue($idempotencyKey);
+        }
+
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (isset($locationInput)) {
+            if (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the body
+                try {
+                    $httpBody = json_encode(ObjectSerializer::sanitizeForSerialization($locationInput), JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                $httpBody = $locationInput;
+            }
+        } elseif (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'POST',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation createResource
+     *
+     * Create a resource
+     *
+     * @param  \Slotwise\OpenApi\Model\ResourceInput $resourceInput resourceInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createResource'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Resource|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function createResource($resourceInput, $idempotencyKey = null, string $contentType = self::contentTypes['createResource'][0])
+    {
+        list($response) = $this->createResourceWithHttpInfo($resourceInput, $idempotencyKey, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation createResourceWithHttpInfo
+     *
+     * Create a resource
+     *
+     * @param  \Slotwise\OpenApi\Model\ResourceInput $resourceInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createResource'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Resource|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function createResourceWithHttpInfo($resourceInput, $idempotencyKey = null, string $contentType = self::contentTypes['createResource'][0])
+    {
+        $request = $this->createResourceRequest($resourceInput, $idempotencyKey, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 201:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Resource',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 409:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 413:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 415:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 422:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Resource',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 201:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Resource',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 413:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 415:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 422:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation createResourceAsync
+     *
+     * Create a resource
+     *
+     * @param  \Slotwise\OpenApi\Model\ResourceInput $resourceInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function createResourceAsync($resourceInput, $idempotencyKey = null, string $contentType = self::contentTypes['createResource'][0])
+    {
+        return $this->createResourceAsyncWithHttpInfo($resourceInput, $idempotencyKey, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation createResourceAsyncWithHttpInfo
+     *
+     * Create a resource
+     *
+     * @param  \Slotwise\OpenApi\Model\ResourceInput $resourceInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function createResourceAsyncWithHttpInfo($resourceInput, $idempotencyKey = null, string $contentType = self::contentTypes['createResource'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Resource';
+        $request = $this->createResourceRequest($resourceInput, $idempotencyKey, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'createResource'
+     *
+     * @param  \Slotwise\OpenApi\Model\ResourceInput $resourceInput (required)
+     * @param  string|null $idempotencyKey 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['createResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function createResourceRequest($resourceInput, $idempotencyKey = null, string $contentType = self::contentTypes['createResource'][0])
+    {
+
+        // verify the required parameter 'resourceInput' is set
+        if ($resourceInput === null || (is_array($resourceInput) && count($resourceInput) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $resourceInput when calling createResource'
+            );
+        }
+
+        if ($idempotencyKey !== null && strlen($idempotencyKey) > 255) {
+            throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling SettingsApi.createResource, must be smaller than or equal to 255.');
+        }
+        if ($idempotencyKey !== null && strlen($idempotencyKey) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$idempotencyKey" when calling SettingsApi.createResource, must be bigger than or equal to 1.');
+        }
+        
+
+        $resourcePath = '/api/v1/resources';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+        // header params
+        if ($idempotencyKey !== null) {
+            $headerParams['Idempotency-Key'] = ObjectSerializer::toHeaderValue($idempotencyKey);
+        }
+
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (isset($resourceInput)) {
+            if (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the body
+                try {
+                    $httpBody = json_encode(ObjectSerializer::sanitizeForSerialization($resourceInput), JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                $httpBody = $resourceInput;
             }
         } elseif (count($formParams) > 0) {
             if ($multipart) {
@@ -1174,6 +2078,740 @@ class SettingsApi
     }
 
     /**
+     * Operation getLocation
+     *
+     * Get a location
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getLocation'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Location|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function getLocation($id, string $contentType = self::contentTypes['getLocation'][0])
+    {
+        list($response) = $this->getLocationWithHttpInfo($id, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation getLocationWithHttpInfo
+     *
+     * Get a location
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getLocation'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Location|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function getLocationWithHttpInfo($id, string $contentType = self::contentTypes['getLocation'][0])
+    {
+        $request = $this->getLocationRequest($id, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Location',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 404:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Location',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Location',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation getLocationAsync
+     *
+     * Get a location
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function getLocationAsync($id, string $contentType = self::contentTypes['getLocation'][0])
+    {
+        return $this->getLocationAsyncWithHttpInfo($id, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation getLocationAsyncWithHttpInfo
+     *
+     * Get a location
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function getLocationAsyncWithHttpInfo($id, string $contentType = self::contentTypes['getLocation'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Location';
+        $request = $this->getLocationRequest($id, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'getLocation'
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function getLocationRequest($id, string $contentType = self::contentTypes['getLocation'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling getLocation'
+            );
+        }
+        if (!preg_match("/^loc_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling SettingsApi.getLocation, must conform to the pattern /^loc_[0-9a-z]{26}$/.");
+        }
+        
+
+        $resourcePath = '/api/v1/locations/{id}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'GET',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation getResource
+     *
+     * Get a resource
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getResource'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Resource|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function getResource($id, string $contentType = self::contentTypes['getResource'][0])
+    {
+        list($response) = $this->getResourceWithHttpInfo($id, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation getResourceWithHttpInfo
+     *
+     * Get a resource
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getResource'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Resource|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function getResourceWithHttpInfo($id, string $contentType = self::contentTypes['getResource'][0])
+    {
+        $request = $this->getResourceRequest($id, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Resource',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 404:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Resource',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Resource',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation getResourceAsync
+     *
+     * Get a resource
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function getResourceAsync($id, string $contentType = self::contentTypes['getResource'][0])
+    {
+        return $this->getResourceAsyncWithHttpInfo($id, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation getResourceAsyncWithHttpInfo
+     *
+     * Get a resource
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function getResourceAsyncWithHttpInfo($id, string $contentType = self::contentTypes['getResource'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Resource';
+        $request = $this->getResourceRequest($id, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'getResource'
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['getResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function getResourceRequest($id, string $contentType = self::contentTypes['getResource'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling getResource'
+            );
+        }
+        if (!preg_match("/^res_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling SettingsApi.getResource, must conform to the pattern /^res_[0-9a-z]{26}$/.");
+        }
+        
+
+        $resourcePath = '/api/v1/resources/{id}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'GET',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
      * Operation listClosures
      *
      * List closures
@@ -1473,6 +3111,805 @@ class SettingsApi
         $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
             $to,
             'to', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+
+
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'GET',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation listLocations
+     *
+     * List locations
+     *
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listLocations'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\LocationPage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function listLocations($limit = 20, $cursor = null, string $contentType = self::contentTypes['listLocations'][0])
+    {
+        list($response) = $this->listLocationsWithHttpInfo($limit, $cursor, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation listLocationsWithHttpInfo
+     *
+     * List locations
+     *
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listLocations'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\LocationPage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function listLocationsWithHttpInfo($limit = 20, $cursor = null, string $contentType = self::contentTypes['listLocations'][0])
+    {
+        $request = $this->listLocationsRequest($limit, $cursor, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\LocationPage',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\LocationPage',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\LocationPage',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation listLocationsAsync
+     *
+     * List locations
+     *
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listLocations'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function listLocationsAsync($limit = 20, $cursor = null, string $contentType = self::contentTypes['listLocations'][0])
+    {
+        return $this->listLocationsAsyncWithHttpInfo($limit, $cursor, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation listLocationsAsyncWithHttpInfo
+     *
+     * List locations
+     *
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listLocations'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function listLocationsAsyncWithHttpInfo($limit = 20, $cursor = null, string $contentType = self::contentTypes['listLocations'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\LocationPage';
+        $request = $this->listLocationsRequest($limit, $cursor, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'listLocations'
+     *
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listLocations'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function listLocationsRequest($limit = 20, $cursor = null, string $contentType = self::contentTypes['listLocations'][0])
+    {
+
+        if ($limit !== null && $limit > 100) {
+            throw new \InvalidArgumentException('invalid value for "$limit" when calling SettingsApi.listLocations, must be smaller than or equal to 100.');
+        }
+        if ($limit !== null && $limit < 1) {
+            throw new \InvalidArgumentException('invalid value for "$limit" when calling SettingsApi.listLocations, must be bigger than or equal to 1.');
+        }
+        
+
+
+        $resourcePath = '/api/v1/locations';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $limit,
+            'limit', // param base name
+            'integer', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $cursor,
+            'cursor', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+
+
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'GET',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation listResources
+     *
+     * List resources
+     *
+     * @param  string|null $type Only resources of this type (exact, 1–50 characters; 400 otherwise). (optional)
+     * @param  string|null $locationId Only resources of this location (an id the business does not have matches none). (optional)
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listResources'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\ResourcePage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function listResources($type = null, $locationId = null, $limit = 20, $cursor = null, string $contentType = self::contentTypes['listResources'][0])
+    {
+        list($response) = $this->listResourcesWithHttpInfo($type, $locationId, $limit, $cursor, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation listResourcesWithHttpInfo
+     *
+     * List resources
+     *
+     * @param  string|null $type Only resources of this type (exact, 1–50 characters; 400 otherwise). (optional)
+     * @param  string|null $locationId Only resources of this location (an id the business does not have matches none). (optional)
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listResources'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\ResourcePage|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function listResourcesWithHttpInfo($type = null, $locationId = null, $limit = 20, $cursor = null, string $contentType = self::contentTypes['listResources'][0])
+    {
+        $request = $this->listResourcesRequest($type, $locationId, $limit, $cursor, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\ResourcePage',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\ResourcePage',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\ResourcePage',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation listResourcesAsync
+     *
+     * List resources
+     *
+     * @param  string|null $type Only resources of this type (exact, 1–50 characters; 400 otherwise). (optional)
+     * @param  string|null $locationId Only resources of this location (an id the business does not have matches none). (optional)
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listResources'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function listResourcesAsync($type = null, $locationId = null, $limit = 20, $cursor = null, string $contentType = self::contentTypes['listResources'][0])
+    {
+        return $this->listResourcesAsyncWithHttpInfo($type, $locationId, $limit, $cursor, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation listResourcesAsyncWithHttpInfo
+     *
+     * List resources
+     *
+     * @param  string|null $type Only resources of this type (exact, 1–50 characters; 400 otherwise). (optional)
+     * @param  string|null $locationId Only resources of this location (an id the business does not have matches none). (optional)
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listResources'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function listResourcesAsyncWithHttpInfo($type = null, $locationId = null, $limit = 20, $cursor = null, string $contentType = self::contentTypes['listResources'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\ResourcePage';
+        $request = $this->listResourcesRequest($type, $locationId, $limit, $cursor, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'listResources'
+     *
+     * @param  string|null $type Only resources of this type (exact, 1–50 characters; 400 otherwise). (optional)
+     * @param  string|null $locationId Only resources of this location (an id the business does not have matches none). (optional)
+     * @param  int|null $limit Page size, 1–100 (400 otherwise). (optional, default to 20)
+     * @param  string|null $cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed). (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listResources'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function listResourcesRequest($type = null, $locationId = null, $limit = 20, $cursor = null, string $contentType = self::contentTypes['listResources'][0])
+    {
+
+        if ($type !== null && strlen($type) > 50) {
+            throw new \InvalidArgumentException('invalid length for "$type" when calling SettingsApi.listResources, must be smaller than or equal to 50.');
+        }
+        if ($type !== null && strlen($type) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$type" when calling SettingsApi.listResources, must be bigger than or equal to 1.');
+        }
+        
+        if ($locationId !== null && strlen($locationId) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$locationId" when calling SettingsApi.listResources, must be bigger than or equal to 1.');
+        }
+        
+        if ($limit !== null && $limit > 100) {
+            throw new \InvalidArgumentException('invalid value for "$limit" when calling SettingsApi.listResources, must be smaller than or equal to 100.');
+        }
+        if ($limit !== null && $limit < 1) {
+            throw new \InvalidArgumentException('invalid value for "$limit" when calling SettingsApi.listResources, must be bigger than or equal to 1.');
+        }
+        
+
+
+        $resourcePath = '/api/v1/resources';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $type,
+            'type', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $locationId,
+            'locationId', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $limit,
+            'limit', // param base name
+            'integer', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $cursor,
+            'cursor', // param base name
             'string', // openApiType
             'form', // style
             true, // explode
@@ -1950,6 +4387,974 @@ class SettingsApi
         $query = ObjectSerializer::buildQuery($queryParams);
         return new Request(
             'PUT',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation updateLocation
+     *
+     * Update a location
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\LocationPatch $locationPatch locationPatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateLocation'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Location|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function updateLocation($id, $locationPatch, $ifMatch = null, string $contentType = self::contentTypes['updateLocation'][0])
+    {
+        list($response) = $this->updateLocationWithHttpInfo($id, $locationPatch, $ifMatch, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation updateLocationWithHttpInfo
+     *
+     * Update a location
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\LocationPatch $locationPatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateLocation'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Location|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function updateLocationWithHttpInfo($id, $locationPatch, $ifMatch = null, string $contentType = self::contentTypes['updateLocation'][0])
+    {
+        $request = $this->updateLocationRequest($id, $locationPatch, $ifMatch, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Location',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 404:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 409:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 412:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 413:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 415:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 422:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Location',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Location',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 412:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 413:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 415:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 422:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation updateLocationAsync
+     *
+     * Update a location
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\LocationPatch $locationPatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function updateLocationAsync($id, $locationPatch, $ifMatch = null, string $contentType = self::contentTypes['updateLocation'][0])
+    {
+        return $this->updateLocationAsyncWithHttpInfo($id, $locationPatch, $ifMatch, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation updateLocationAsyncWithHttpInfo
+     *
+     * Update a location
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\LocationPatch $locationPatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function updateLocationAsyncWithHttpInfo($id, $locationPatch, $ifMatch = null, string $contentType = self::contentTypes['updateLocation'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Location';
+        $request = $this->updateLocationRequest($id, $locationPatch, $ifMatch, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'updateLocation'
+     *
+     * @param  string $id The location&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\LocationPatch $locationPatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateLocation'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function updateLocationRequest($id, $locationPatch, $ifMatch = null, string $contentType = self::contentTypes['updateLocation'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling updateLocation'
+            );
+        }
+        if (!preg_match("/^loc_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling SettingsApi.updateLocation, must conform to the pattern /^loc_[0-9a-z]{26}$/.");
+        }
+        
+        // verify the required parameter 'locationPatch' is set
+        if ($locationPatch === null || (is_array($locationPatch) && count($locationPatch) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $locationPatch when calling updateLocation'
+            );
+        }
+
+
+
+        $resourcePath = '/api/v1/locations/{id}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+        // header params
+        if ($ifMatch !== null) {
+            $headerParams['If-Match'] = ObjectSerializer::toHeaderValue($ifMatch);
+        }
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (isset($locationPatch)) {
+            if (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the body
+                try {
+                    $httpBody = json_encode(ObjectSerializer::sanitizeForSerialization($locationPatch), JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                $httpBody = $locationPatch;
+            }
+        } elseif (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'PATCH',
+            $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
+            $headers,
+            $httpBody
+        );
+    }
+
+    /**
+     * Operation updateResource
+     *
+     * Update a resource
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\ResourcePatch $resourcePatch resourcePatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateResource'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return \Slotwise\OpenApi\Model\Resource|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem
+     */
+    public function updateResource($id, $resourcePatch, $ifMatch = null, string $contentType = self::contentTypes['updateResource'][0])
+    {
+        list($response) = $this->updateResourceWithHttpInfo($id, $resourcePatch, $ifMatch, $contentType);
+        return $response;
+    }
+
+    /**
+     * Operation updateResourceWithHttpInfo
+     *
+     * Update a resource
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\ResourcePatch $resourcePatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateResource'] to see the possible values for this operation
+     *
+     * @throws \Slotwise\OpenApi\ApiException on non-2xx response or if the response body is not in the expected format
+     * @throws \InvalidArgumentException
+     * @return array of \Slotwise\OpenApi\Model\Resource|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem|\Slotwise\OpenApi\Model\Problem, HTTP status code, HTTP response headers (array of strings)
+     */
+    public function updateResourceWithHttpInfo($id, $resourcePatch, $ifMatch = null, string $contentType = self::contentTypes['updateResource'][0])
+    {
+        $request = $this->updateResourceRequest($id, $resourcePatch, $ifMatch, $contentType);
+
+        try {
+            $options = $this->createHttpClientOption();
+            try {
+                $response = $this->client->send($request, $options);
+            } catch (RequestException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    $e->getResponse() ? $e->getResponse()->getHeaders() : null,
+                    $e->getResponse() ? (string) $e->getResponse()->getBody() : null
+                );
+            } catch (ConnectException $e) {
+                throw new ApiException(
+                    "[{$e->getCode()}] {$e->getMessage()}",
+                    (int) $e->getCode(),
+                    null,
+                    null
+                );
+            }
+
+            $statusCode = $response->getStatusCode();
+
+
+            switch($statusCode) {
+                case 200:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Resource',
+                        $request,
+                        $response,
+                    );
+                case 400:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 401:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 403:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 404:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 409:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 412:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 413:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 415:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 422:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 429:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 500:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+                case 503:
+                    return $this->handleResponseWithDataType(
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $request,
+                        $response,
+                    );
+            }
+
+            
+
+            if ($statusCode < 200 || $statusCode > 299) {
+                throw new ApiException(
+                    sprintf(
+                        '[%d] Error connecting to the API (%s)',
+                        $statusCode,
+                        (string) $request->getUri()
+                    ),
+                    $statusCode,
+                    $response->getHeaders(),
+                    (string) $response->getBody()
+                );
+            }
+
+            return $this->handleResponseWithDataType(
+                '\Slotwise\OpenApi\Model\Resource',
+                $request,
+                $response,
+            );
+        } catch (ApiException $e) {
+            switch ($e->getCode()) {
+                case 200:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Resource',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 400:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 401:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 403:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 404:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 409:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 412:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 413:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 415:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 422:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 429:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 500:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+                case 503:
+                    $data = ObjectSerializer::deserialize(
+                        $e->getResponseBody(),
+                        '\Slotwise\OpenApi\Model\Problem',
+                        $e->getResponseHeaders()
+                    );
+                    $e->setResponseObject($data);
+                    throw $e;
+            }
+        
+
+            throw $e;
+        }
+    }
+
+    /**
+     * Operation updateResourceAsync
+     *
+     * Update a resource
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\ResourcePatch $resourcePatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function updateResourceAsync($id, $resourcePatch, $ifMatch = null, string $contentType = self::contentTypes['updateResource'][0])
+    {
+        return $this->updateResourceAsyncWithHttpInfo($id, $resourcePatch, $ifMatch, $contentType)
+            ->then(
+                function ($response) {
+                    return $response[0];
+                }
+            );
+    }
+
+    /**
+     * Operation updateResourceAsyncWithHttpInfo
+     *
+     * Update a resource
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\ResourcePatch $resourcePatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Promise\PromiseInterface
+     */
+    public function updateResourceAsyncWithHttpInfo($id, $resourcePatch, $ifMatch = null, string $contentType = self::contentTypes['updateResource'][0])
+    {
+        $returnType = '\Slotwise\OpenApi\Model\Resource';
+        $request = $this->updateResourceRequest($id, $resourcePatch, $ifMatch, $contentType);
+
+        return $this->client
+            ->sendAsync($request, $this->createHttpClientOption())
+            ->then(
+                function ($response) use ($returnType) {
+                    if ($returnType === '\SplFileObject') {
+                        $content = $response->getBody(); //stream goes to serializer
+                    } else {
+                        $content = (string) $response->getBody();
+                        if ($returnType !== 'string') {
+                            $content = json_decode($content);
+                        }
+                    }
+
+                    return [
+                        ObjectSerializer::deserialize($content, $returnType, []),
+                        $response->getStatusCode(),
+                        $response->getHeaders()
+                    ];
+                },
+                function ($exception) {
+                    $response = $exception->getResponse();
+                    $statusCode = $response->getStatusCode();
+                    throw new ApiException(
+                        sprintf(
+                            '[%d] Error connecting to the API (%s)',
+                            $statusCode,
+                            $exception->getRequest()->getUri()
+                        ),
+                        $statusCode,
+                        $response->getHeaders(),
+                        (string) $response->getBody()
+                    );
+                }
+            );
+    }
+
+    /**
+     * Create request for operation 'updateResource'
+     *
+     * @param  string $id The resource&#39;s id. (required)
+     * @param  \Slotwise\OpenApi\Model\ResourcePatch $resourcePatch (required)
+     * @param  string|null $ifMatch Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before. (optional)
+     * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['updateResource'] to see the possible values for this operation
+     *
+     * @throws \InvalidArgumentException
+     * @return \GuzzleHttp\Psr7\Request
+     */
+    public function updateResourceRequest($id, $resourcePatch, $ifMatch = null, string $contentType = self::contentTypes['updateResource'][0])
+    {
+
+        // verify the required parameter 'id' is set
+        if ($id === null || (is_array($id) && count($id) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $id when calling updateResource'
+            );
+        }
+        if (!preg_match("/^res_[0-9a-z]{26}$/", $id)) {
+            throw new \InvalidArgumentException("invalid value for \"id\" when calling SettingsApi.updateResource, must conform to the pattern /^res_[0-9a-z]{26}$/.");
+        }
+        
+        // verify the required parameter 'resourcePatch' is set
+        if ($resourcePatch === null || (is_array($resourcePatch) && count($resourcePatch) === 0)) {
+            throw new \InvalidArgumentException(
+                'Missing the required parameter $resourcePatch when calling updateResource'
+            );
+        }
+
+
+
+        $resourcePath = '/api/v1/resources/{id}';
+        $formParams = [];
+        $queryParams = [];
+        $headerParams = [];
+        $httpBody = '';
+        $multipart = false;
+
+
+        // header params
+        if ($ifMatch !== null) {
+            $headerParams['If-Match'] = ObjectSerializer::toHeaderValue($ifMatch);
+        }
+
+        // path params
+        if ($id !== null) {
+            $resourcePath = str_replace(
+                '{id}',
+                ObjectSerializer::toPathValue($id),
+                $resourcePath
+            );
+        }
+
+
+        $headers = $this->headerSelector->selectHeaders(
+            ['application/json', 'application/problem+json', ],
+            $contentType,
+            $multipart
+        );
+
+        // for model (json/xml)
+        if (isset($resourcePatch)) {
+            if (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the body
+                try {
+                    $httpBody = json_encode(ObjectSerializer::sanitizeForSerialization($resourcePatch), JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                $httpBody = $resourcePatch;
+            }
+        } elseif (count($formParams) > 0) {
+            if ($multipart) {
+                $multipartContents = [];
+                foreach ($formParams as $formParamName => $formParamValue) {
+                    $formParamValueItems = is_array($formParamValue) ? $formParamValue : [$formParamValue];
+                    foreach ($formParamValueItems as $formParamValueItem) {
+                        $multipartContents[] = [
+                            'name' => $formParamName,
+                            'contents' => $formParamValueItem
+                        ];
+                    }
+                }
+                // for HTTP post (form)
+                $httpBody = new MultipartStream($multipartContents);
+
+            } elseif (stripos($headers['Content-Type'], 'application/json') !== false) {
+                # if Content-Type contains "application/json", json_encode the form parameters
+                try {
+                    $httpBody = json_encode($formParams, JSON_THROW_ON_ERROR);
+                } catch (\JsonException $e) {
+                    throw new \InvalidArgumentException('json_encode error: ' . $e->getMessage(), 0, $e);
+                }
+            } else {
+                // for HTTP post (form)
+                $httpBody = ObjectSerializer::buildQuery($formParams);
+            }
+        }
+
+        // this endpoint requires Bearer authentication (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+        // this endpoint requires OAuth (access token)
+        if (!empty($this->config->getAccessToken())) {
+            $headers['Authorization'] = 'Bearer ' . $this->config->getAccessToken();
+        }
+
+        $defaultHeaders = [];
+        if ($this->config->getUserAgent()) {
+            $defaultHeaders['User-Agent'] = $this->config->getUserAgent();
+        }
+
+        $headers = array_merge(
+            $defaultHeaders,
+            $headerParams,
+            $headers
+        );
+
+        $operationHost = $this->config->getHost();
+        $query = ObjectSerializer::buildQuery($queryParams);
+        return new Request(
+            'PATCH',
             $operationHost . $resourcePath . ($query ? "?{$query}" : ''),
             $headers,
             $httpBody

@@ -57,6 +57,8 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
      * @var string[]
      */
     protected static $openAPITypes = [
+        'locationId' => 'string',
+        'resourceIds' => 'string[]',
         'id' => 'string',
         'customerId' => 'string',
         'serviceId' => 'string',
@@ -82,6 +84,8 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
      * @psalm-var array<string, string|null>
      */
     protected static $openAPIFormats = [
+        'locationId' => null,
+        'resourceIds' => null,
         'id' => null,
         'customerId' => null,
         'serviceId' => null,
@@ -105,6 +109,8 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
      * @var boolean[]
      */
     protected static array $openAPINullables = [
+        'locationId' => true,
+        'resourceIds' => false,
         'id' => false,
         'customerId' => false,
         'serviceId' => false,
@@ -208,6 +214,8 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
      * @var string[]
      */
     protected static $attributeMap = [
+        'locationId' => 'locationId',
+        'resourceIds' => 'resourceIds',
         'id' => 'id',
         'customerId' => 'customerId',
         'serviceId' => 'serviceId',
@@ -231,6 +239,8 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
      * @var string[]
      */
     protected static $setters = [
+        'locationId' => 'setLocationId',
+        'resourceIds' => 'setResourceIds',
         'id' => 'setId',
         'customerId' => 'setCustomerId',
         'serviceId' => 'setServiceId',
@@ -254,6 +264,8 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
      * @var string[]
      */
     protected static $getters = [
+        'locationId' => 'getLocationId',
+        'resourceIds' => 'getResourceIds',
         'id' => 'getId',
         'customerId' => 'getCustomerId',
         'serviceId' => 'getServiceId',
@@ -347,6 +359,8 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
      */
     public function __construct(?array $data = null)
     {
+        $this->setIfExists('locationId', $data ?? [], null);
+        $this->setIfExists('resourceIds', $data ?? [], null);
         $this->setIfExists('id', $data ?? [], null);
         $this->setIfExists('customerId', $data ?? [], null);
         $this->setIfExists('serviceId', $data ?? [], null);
@@ -391,6 +405,16 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
     {
         $invalidProperties = [];
 
+        if ($this->container['locationId'] === null && !$this->isNullableSetToNull('locationId')) {
+            $invalidProperties[] = "'locationId' is required";
+        }
+        if (!is_null($this->container['locationId']) && !preg_match("/^loc_[0-9a-z]{26}$/", $this->container['locationId'])) {
+            $invalidProperties[] = "invalid value for 'locationId', must be conform to the pattern /^loc_[0-9a-z]{26}$/.";
+        }
+
+        if ($this->container['resourceIds'] === null) {
+            $invalidProperties[] = "'resourceIds' can't be null";
+        }
         if ($this->container['id'] === null) {
             $invalidProperties[] = "'id' can't be null";
         }
@@ -507,6 +531,72 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
         return count($this->listInvalidProperties()) === 0;
     }
 
+
+    /**
+     * Gets locationId
+     *
+     * @return string|null
+     */
+    public function getLocationId()
+    {
+        return $this->container['locationId'];
+    }
+
+    /**
+     * Sets locationId
+     *
+     * @param string|null $locationId The location of its (first) staff member (CONTRACT §17); null when they have none.
+     *
+     * @return self
+     */
+    public function setLocationId($locationId)
+    {
+        if (is_null($locationId)) {
+            array_push($this->openAPINullablesSetToNull, 'locationId');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('locationId', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+
+        if (!is_null($locationId) && (!preg_match("/^loc_[0-9a-z]{26}$/", ObjectSerializer::toString($locationId)))) {
+            throw new \InvalidArgumentException("invalid value for \$locationId when calling AppointmentEventData., must conform to the pattern /^loc_[0-9a-z]{26}$/.");
+        }
+
+        $this->container['locationId'] = $locationId;
+
+        return $this;
+    }
+
+    /**
+     * Gets resourceIds
+     *
+     * @return string[]
+     */
+    public function getResourceIds()
+    {
+        return $this->container['resourceIds'];
+    }
+
+    /**
+     * Sets resourceIds
+     *
+     * @param string[] $resourceIds Every resource its segments take, each once, in the order they take them (CONTRACT §17).
+     *
+     * @return self
+     */
+    public function setResourceIds($resourceIds)
+    {
+        if (is_null($resourceIds)) {
+            throw new \InvalidArgumentException('non-nullable resourceIds cannot be null');
+        }
+        $this->container['resourceIds'] = $resourceIds;
+
+        return $this;
+    }
 
     /**
      * Gets id
@@ -708,7 +798,7 @@ class AppointmentEventData implements ModelInterface, ArrayAccess, \JsonSerializ
     /**
      * Sets timeZone
      *
-     * @param string $timeZone IANA name.
+     * @param string $timeZone IANA name of the zone `date` and `time` are in, the appointment's location's (CONTRACT §17) or else the business's.
      *
      * @return self
      */

@@ -72,6 +72,8 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
         'bufferAfterMinutes' => 'int',
         'cancellation' => '\Slotwise\OpenApi\Model\Cancellation',
         'segments' => '\Slotwise\OpenApi\Model\VisitSegment[]',
+        'locationId' => 'string',
+        'resourceIds' => 'string[]',
         'metadata' => 'array<string,string>',
         'minutesBefore' => 'int'
     ];
@@ -98,6 +100,8 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
         'bufferAfterMinutes' => null,
         'cancellation' => null,
         'segments' => null,
+        'locationId' => null,
+        'resourceIds' => null,
         'metadata' => null,
         'minutesBefore' => null
     ];
@@ -122,6 +126,8 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
         'bufferAfterMinutes' => false,
         'cancellation' => true,
         'segments' => false,
+        'locationId' => true,
+        'resourceIds' => false,
         'metadata' => false,
         'minutesBefore' => false
     ];
@@ -226,6 +232,8 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
         'bufferAfterMinutes' => 'bufferAfterMinutes',
         'cancellation' => 'cancellation',
         'segments' => 'segments',
+        'locationId' => 'locationId',
+        'resourceIds' => 'resourceIds',
         'metadata' => 'metadata',
         'minutesBefore' => 'minutesBefore'
     ];
@@ -250,6 +258,8 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
         'bufferAfterMinutes' => 'setBufferAfterMinutes',
         'cancellation' => 'setCancellation',
         'segments' => 'setSegments',
+        'locationId' => 'setLocationId',
+        'resourceIds' => 'setResourceIds',
         'metadata' => 'setMetadata',
         'minutesBefore' => 'setMinutesBefore'
     ];
@@ -274,6 +284,8 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
         'bufferAfterMinutes' => 'getBufferAfterMinutes',
         'cancellation' => 'getCancellation',
         'segments' => 'getSegments',
+        'locationId' => 'getLocationId',
+        'resourceIds' => 'getResourceIds',
         'metadata' => 'getMetadata',
         'minutesBefore' => 'getMinutesBefore'
     ];
@@ -368,6 +380,8 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
         $this->setIfExists('bufferAfterMinutes', $data ?? [], null);
         $this->setIfExists('cancellation', $data ?? [], null);
         $this->setIfExists('segments', $data ?? [], null);
+        $this->setIfExists('locationId', $data ?? [], null);
+        $this->setIfExists('resourceIds', $data ?? [], null);
         $this->setIfExists('metadata', $data ?? [], null);
         $this->setIfExists('minutesBefore', $data ?? [], null);
     }
@@ -492,6 +506,10 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
 
         if ((count($this->container['segments']) < 1)) {
             $invalidProperties[] = "invalid value for 'segments', number of items must be greater than or equal to 1.";
+        }
+
+        if (!is_null($this->container['locationId']) && !preg_match("/^loc_[0-9a-z]{26}$/", $this->container['locationId'])) {
+            $invalidProperties[] = "invalid value for 'locationId', must be conform to the pattern /^loc_[0-9a-z]{26}$/.";
         }
 
         if (!is_null($this->container['metadata']) && (count($this->container['metadata']) > 50)) {
@@ -724,7 +742,7 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
     /**
      * Sets timeZone
      *
-     * @param string $timeZone IANA name.
+     * @param string $timeZone IANA name of the zone `date` and `time` are in, the appointment's location's (CONTRACT §17) or else the business's.
      *
      * @return self
      */
@@ -960,6 +978,72 @@ class AppointmentReminderDueEventData implements ModelInterface, ArrayAccess, \J
             throw new \InvalidArgumentException('invalid length for $segments when calling AppointmentReminderDueEventData., number of items must be greater than or equal to 1.');
         }
         $this->container['segments'] = $segments;
+
+        return $this;
+    }
+
+    /**
+     * Gets locationId
+     *
+     * @return string|null
+     */
+    public function getLocationId()
+    {
+        return $this->container['locationId'];
+    }
+
+    /**
+     * Sets locationId
+     *
+     * @param string|null $locationId The location of its (first) staff member (CONTRACT §17); null when they have none.
+     *
+     * @return self
+     */
+    public function setLocationId($locationId)
+    {
+        if (is_null($locationId)) {
+            array_push($this->openAPINullablesSetToNull, 'locationId');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('locationId', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+
+        if (!is_null($locationId) && (!preg_match("/^loc_[0-9a-z]{26}$/", ObjectSerializer::toString($locationId)))) {
+            throw new \InvalidArgumentException("invalid value for \$locationId when calling AppointmentReminderDueEventData., must conform to the pattern /^loc_[0-9a-z]{26}$/.");
+        }
+
+        $this->container['locationId'] = $locationId;
+
+        return $this;
+    }
+
+    /**
+     * Gets resourceIds
+     *
+     * @return string[]|null
+     */
+    public function getResourceIds()
+    {
+        return $this->container['resourceIds'];
+    }
+
+    /**
+     * Sets resourceIds
+     *
+     * @param string[]|null $resourceIds Every resource its segments take, each once, in the order they take them (CONTRACT §17).
+     *
+     * @return self
+     */
+    public function setResourceIds($resourceIds)
+    {
+        if (is_null($resourceIds)) {
+            throw new \InvalidArgumentException('non-nullable resourceIds cannot be null');
+        }
+        $this->container['resourceIds'] = $resourceIds;
 
         return $this;
     }

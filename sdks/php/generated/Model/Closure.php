@@ -450,7 +450,7 @@ class Closure implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets locationId
      *
-     * @param string|null $locationId The one location closed (locations come later); null for the whole business.
+     * @param string|null $locationId The one location closed, on its own local date; null for the whole business.
      *
      * @return self
      */

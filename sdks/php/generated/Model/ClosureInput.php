@@ -388,7 +388,7 @@ class ClosureInput implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets locationId
      *
-     * @param string|null $locationId A location of the business (locations come later, so any value is 422 today).
+     * @param string|null $locationId A location of the business (422 otherwise); only it is closed, on that local date of its time zone.
      *
      * @return self
      */

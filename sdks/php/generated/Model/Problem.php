@@ -282,6 +282,7 @@ class Problem implements ModelInterface, ArrayAccess, \JsonSerializable
     public const CODE_OUTSIDE_BOOKING_WINDOW = 'outside_booking_window';
     public const CODE_CANCELLATION_WINDOW_PASSED = 'cancellation_window_passed';
     public const CODE_DAILY_LIMIT_REACHED = 'daily_limit_reached';
+    public const CODE_RESOURCE_UNAVAILABLE = 'resource_unavailable';
     public const CODE_HOLD_EXPIRED = 'hold_expired';
     public const CODE_CUSTOMER_HAS_UPCOMING_APPOINTMENTS = 'customer_has_upcoming_appointments';
     public const CODE_PRECONDITION_FAILED = 'precondition_failed';
@@ -318,6 +319,7 @@ class Problem implements ModelInterface, ArrayAccess, \JsonSerializable
             self::CODE_OUTSIDE_BOOKING_WINDOW,
             self::CODE_CANCELLATION_WINDOW_PASSED,
             self::CODE_DAILY_LIMIT_REACHED,
+            self::CODE_RESOURCE_UNAVAILABLE,
             self::CODE_HOLD_EXPIRED,
             self::CODE_CUSTOMER_HAS_UPCOMING_APPOINTMENTS,
             self::CODE_PRECONDITION_FAILED,

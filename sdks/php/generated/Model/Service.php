@@ -65,6 +65,7 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         'active' => 'bool',
         'bufferBeforeMinutes' => 'int',
         'bufferAfterMinutes' => 'int',
+        'requiredResourceTypes' => 'string[]',
         'createdAt' => '\DateTime',
         'updatedAt' => '\DateTime'
     ];
@@ -85,6 +86,7 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         'active' => null,
         'bufferBeforeMinutes' => null,
         'bufferAfterMinutes' => null,
+        'requiredResourceTypes' => null,
         'createdAt' => 'date-time',
         'updatedAt' => 'date-time'
     ];
@@ -103,6 +105,7 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         'active' => false,
         'bufferBeforeMinutes' => false,
         'bufferAfterMinutes' => false,
+        'requiredResourceTypes' => false,
         'createdAt' => false,
         'updatedAt' => false
     ];
@@ -201,6 +204,7 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         'active' => 'active',
         'bufferBeforeMinutes' => 'bufferBeforeMinutes',
         'bufferAfterMinutes' => 'bufferAfterMinutes',
+        'requiredResourceTypes' => 'requiredResourceTypes',
         'createdAt' => 'createdAt',
         'updatedAt' => 'updatedAt'
     ];
@@ -219,6 +223,7 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         'active' => 'setActive',
         'bufferBeforeMinutes' => 'setBufferBeforeMinutes',
         'bufferAfterMinutes' => 'setBufferAfterMinutes',
+        'requiredResourceTypes' => 'setRequiredResourceTypes',
         'createdAt' => 'setCreatedAt',
         'updatedAt' => 'setUpdatedAt'
     ];
@@ -237,6 +242,7 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         'active' => 'getActive',
         'bufferBeforeMinutes' => 'getBufferBeforeMinutes',
         'bufferAfterMinutes' => 'getBufferAfterMinutes',
+        'requiredResourceTypes' => 'getRequiredResourceTypes',
         'createdAt' => 'getCreatedAt',
         'updatedAt' => 'getUpdatedAt'
     ];
@@ -306,6 +312,7 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('active', $data ?? [], null);
         $this->setIfExists('bufferBeforeMinutes', $data ?? [], null);
         $this->setIfExists('bufferAfterMinutes', $data ?? [], null);
+        $this->setIfExists('requiredResourceTypes', $data ?? [], null);
         $this->setIfExists('createdAt', $data ?? [], null);
         $this->setIfExists('updatedAt', $data ?? [], null);
     }
@@ -397,6 +404,9 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
             $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be bigger than or equal to 0.";
         }
 
+        if ($this->container['requiredResourceTypes'] === null) {
+            $invalidProperties[] = "'requiredResourceTypes' can't be null";
+        }
         if ($this->container['createdAt'] === null) {
             $invalidProperties[] = "'createdAt' can't be null";
         }
@@ -660,6 +670,33 @@ class Service implements ModelInterface, ArrayAccess, \JsonSerializable
         }
 
         $this->container['bufferAfterMinutes'] = $bufferAfterMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets requiredResourceTypes
+     *
+     * @return string[]
+     */
+    public function getRequiredResourceTypes()
+    {
+        return $this->container['requiredResourceTypes'];
+    }
+
+    /**
+     * Sets requiredResourceTypes
+     *
+     * @param string[] $requiredResourceTypes The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); empty for none.
+     *
+     * @return self
+     */
+    public function setRequiredResourceTypes($requiredResourceTypes)
+    {
+        if (is_null($requiredResourceTypes)) {
+            throw new \InvalidArgumentException('non-nullable requiredResourceTypes cannot be null');
+        }
+        $this->container['requiredResourceTypes'] = $requiredResourceTypes;
 
         return $this;
     }

@@ -63,7 +63,8 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => '\Slotwise\OpenApi\Model\Money',
         'active' => 'bool',
         'bufferBeforeMinutes' => 'int',
-        'bufferAfterMinutes' => 'int'
+        'bufferAfterMinutes' => 'int',
+        'requiredResourceTypes' => 'string[]'
     ];
 
     /**
@@ -80,7 +81,8 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => null,
         'active' => null,
         'bufferBeforeMinutes' => null,
-        'bufferAfterMinutes' => null
+        'bufferAfterMinutes' => null,
+        'requiredResourceTypes' => null
     ];
 
     /**
@@ -95,7 +97,8 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => false,
         'active' => true,
         'bufferBeforeMinutes' => true,
-        'bufferAfterMinutes' => true
+        'bufferAfterMinutes' => true,
+        'requiredResourceTypes' => true
     ];
 
     /**
@@ -190,7 +193,8 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => 'price',
         'active' => 'active',
         'bufferBeforeMinutes' => 'bufferBeforeMinutes',
-        'bufferAfterMinutes' => 'bufferAfterMinutes'
+        'bufferAfterMinutes' => 'bufferAfterMinutes',
+        'requiredResourceTypes' => 'requiredResourceTypes'
     ];
 
     /**
@@ -205,7 +209,8 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => 'setPrice',
         'active' => 'setActive',
         'bufferBeforeMinutes' => 'setBufferBeforeMinutes',
-        'bufferAfterMinutes' => 'setBufferAfterMinutes'
+        'bufferAfterMinutes' => 'setBufferAfterMinutes',
+        'requiredResourceTypes' => 'setRequiredResourceTypes'
     ];
 
     /**
@@ -220,7 +225,8 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => 'getPrice',
         'active' => 'getActive',
         'bufferBeforeMinutes' => 'getBufferBeforeMinutes',
-        'bufferAfterMinutes' => 'getBufferAfterMinutes'
+        'bufferAfterMinutes' => 'getBufferAfterMinutes',
+        'requiredResourceTypes' => 'getRequiredResourceTypes'
     ];
 
     /**
@@ -287,6 +293,7 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('active', $data ?? [], true);
         $this->setIfExists('bufferBeforeMinutes', $data ?? [], 0);
         $this->setIfExists('bufferAfterMinutes', $data ?? [], 0);
+        $this->setIfExists('requiredResourceTypes', $data ?? [], null);
     }
 
     /**
@@ -359,6 +366,10 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
 
         if (!is_null($this->container['bufferAfterMinutes']) && ($this->container['bufferAfterMinutes'] < 0)) {
             $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be bigger than or equal to 0.";
+        }
+
+        if (!is_null($this->container['requiredResourceTypes']) && (count($this->container['requiredResourceTypes']) > 10)) {
+            $invalidProperties[] = "invalid value for 'requiredResourceTypes', number of items must be less than or equal to 10.";
         }
 
         return $invalidProperties;
@@ -613,6 +624,43 @@ class ServiceInput implements ModelInterface, ArrayAccess, \JsonSerializable
         }
 
         $this->container['bufferAfterMinutes'] = $bufferAfterMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets requiredResourceTypes
+     *
+     * @return string[]|null
+     */
+    public function getRequiredResourceTypes()
+    {
+        return $this->container['requiredResourceTypes'];
+    }
+
+    /**
+     * Sets requiredResourceTypes
+     *
+     * @param string[]|null $requiredResourceTypes The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); null or left out for none; a type named twice counts once.
+     *
+     * @return self
+     */
+    public function setRequiredResourceTypes($requiredResourceTypes)
+    {
+        if (is_null($requiredResourceTypes)) {
+            array_push($this->openAPINullablesSetToNull, 'requiredResourceTypes');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('requiredResourceTypes', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        if (!is_null($requiredResourceTypes) && (count($requiredResourceTypes) > 10)) {
+            throw new \InvalidArgumentException('invalid value for $requiredResourceTypes when calling ServiceInput., number of items must be less than or equal to 10.');
+        }
+        $this->container['requiredResourceTypes'] = $requiredResourceTypes;
 
         return $this;
     }

@@ -64,7 +64,8 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => '\Slotwise\OpenApi\Model\MoneyPatch',
         'active' => 'bool',
         'bufferBeforeMinutes' => 'int',
-        'bufferAfterMinutes' => 'int'
+        'bufferAfterMinutes' => 'int',
+        'requiredResourceTypes' => 'string[]'
     ];
 
     /**
@@ -81,7 +82,8 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => null,
         'active' => null,
         'bufferBeforeMinutes' => null,
-        'bufferAfterMinutes' => null
+        'bufferAfterMinutes' => null,
+        'requiredResourceTypes' => null
     ];
 
     /**
@@ -96,7 +98,8 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => false,
         'active' => false,
         'bufferBeforeMinutes' => true,
-        'bufferAfterMinutes' => true
+        'bufferAfterMinutes' => true,
+        'requiredResourceTypes' => true
     ];
 
     /**
@@ -191,7 +194,8 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => 'price',
         'active' => 'active',
         'bufferBeforeMinutes' => 'bufferBeforeMinutes',
-        'bufferAfterMinutes' => 'bufferAfterMinutes'
+        'bufferAfterMinutes' => 'bufferAfterMinutes',
+        'requiredResourceTypes' => 'requiredResourceTypes'
     ];
 
     /**
@@ -206,7 +210,8 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => 'setPrice',
         'active' => 'setActive',
         'bufferBeforeMinutes' => 'setBufferBeforeMinutes',
-        'bufferAfterMinutes' => 'setBufferAfterMinutes'
+        'bufferAfterMinutes' => 'setBufferAfterMinutes',
+        'requiredResourceTypes' => 'setRequiredResourceTypes'
     ];
 
     /**
@@ -221,7 +226,8 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'price' => 'getPrice',
         'active' => 'getActive',
         'bufferBeforeMinutes' => 'getBufferBeforeMinutes',
-        'bufferAfterMinutes' => 'getBufferAfterMinutes'
+        'bufferAfterMinutes' => 'getBufferAfterMinutes',
+        'requiredResourceTypes' => 'getRequiredResourceTypes'
     ];
 
     /**
@@ -288,6 +294,7 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('active', $data ?? [], null);
         $this->setIfExists('bufferBeforeMinutes', $data ?? [], null);
         $this->setIfExists('bufferAfterMinutes', $data ?? [], null);
+        $this->setIfExists('requiredResourceTypes', $data ?? [], null);
     }
 
     /**
@@ -347,6 +354,10 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
 
         if (!is_null($this->container['bufferAfterMinutes']) && ($this->container['bufferAfterMinutes'] < 0)) {
             $invalidProperties[] = "invalid value for 'bufferAfterMinutes', must be bigger than or equal to 0.";
+        }
+
+        if (!is_null($this->container['requiredResourceTypes']) && (count($this->container['requiredResourceTypes']) > 10)) {
+            $invalidProperties[] = "invalid value for 'requiredResourceTypes', number of items must be less than or equal to 10.";
         }
 
         return $invalidProperties;
@@ -598,6 +609,43 @@ class ServicePatch implements ModelInterface, ArrayAccess, \JsonSerializable
         }
 
         $this->container['bufferAfterMinutes'] = $bufferAfterMinutes;
+
+        return $this;
+    }
+
+    /**
+     * Gets requiredResourceTypes
+     *
+     * @return string[]|null
+     */
+    public function getRequiredResourceTypes()
+    {
+        return $this->container['requiredResourceTypes'];
+    }
+
+    /**
+     * Sets requiredResourceTypes
+     *
+     * @param string[]|null $requiredResourceTypes The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); null or left out for none; a type named twice counts once.
+     *
+     * @return self
+     */
+    public function setRequiredResourceTypes($requiredResourceTypes)
+    {
+        if (is_null($requiredResourceTypes)) {
+            array_push($this->openAPINullablesSetToNull, 'requiredResourceTypes');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('requiredResourceTypes', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        if (!is_null($requiredResourceTypes) && (count($requiredResourceTypes) > 10)) {
+            throw new \InvalidArgumentException('invalid value for $requiredResourceTypes when calling ServicePatch., number of items must be less than or equal to 10.');
+        }
+        $this->container['requiredResourceTypes'] = $requiredResourceTypes;
 
         return $this;
     }

@@ -62,6 +62,7 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
         'name' => 'string',
         'email' => 'string',
         'serviceIds' => 'string[]',
+        'locationId' => 'string',
         'checkedIn' => 'bool',
         'lastCheckInAt' => '\DateTime',
         'lastCheckOutAt' => '\DateTime',
@@ -82,6 +83,7 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
         'name' => null,
         'email' => 'email',
         'serviceIds' => null,
+        'locationId' => null,
         'checkedIn' => null,
         'lastCheckInAt' => 'date-time',
         'lastCheckOutAt' => 'date-time',
@@ -100,6 +102,7 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
         'name' => false,
         'email' => true,
         'serviceIds' => false,
+        'locationId' => true,
         'checkedIn' => false,
         'lastCheckInAt' => true,
         'lastCheckOutAt' => true,
@@ -198,6 +201,7 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
         'name' => 'name',
         'email' => 'email',
         'serviceIds' => 'serviceIds',
+        'locationId' => 'locationId',
         'checkedIn' => 'checkedIn',
         'lastCheckInAt' => 'lastCheckInAt',
         'lastCheckOutAt' => 'lastCheckOutAt',
@@ -216,6 +220,7 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
         'name' => 'setName',
         'email' => 'setEmail',
         'serviceIds' => 'setServiceIds',
+        'locationId' => 'setLocationId',
         'checkedIn' => 'setCheckedIn',
         'lastCheckInAt' => 'setLastCheckInAt',
         'lastCheckOutAt' => 'setLastCheckOutAt',
@@ -234,6 +239,7 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
         'name' => 'getName',
         'email' => 'getEmail',
         'serviceIds' => 'getServiceIds',
+        'locationId' => 'getLocationId',
         'checkedIn' => 'getCheckedIn',
         'lastCheckInAt' => 'getLastCheckInAt',
         'lastCheckOutAt' => 'getLastCheckOutAt',
@@ -303,6 +309,7 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('name', $data ?? [], null);
         $this->setIfExists('email', $data ?? [], null);
         $this->setIfExists('serviceIds', $data ?? [], null);
+        $this->setIfExists('locationId', $data ?? [], null);
         $this->setIfExists('checkedIn', $data ?? [], null);
         $this->setIfExists('lastCheckInAt', $data ?? [], null);
         $this->setIfExists('lastCheckOutAt', $data ?? [], null);
@@ -368,6 +375,13 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
         if ($this->container['serviceIds'] === null) {
             $invalidProperties[] = "'serviceIds' can't be null";
         }
+        if ($this->container['locationId'] === null && !$this->isNullableSetToNull('locationId')) {
+            $invalidProperties[] = "'locationId' is required";
+        }
+        if (!is_null($this->container['locationId']) && !preg_match("/^loc_[0-9a-z]{26}$/", $this->container['locationId'])) {
+            $invalidProperties[] = "invalid value for 'locationId', must be conform to the pattern /^loc_[0-9a-z]{26}$/.";
+        }
+
         if ($this->container['checkedIn'] === null) {
             $invalidProperties[] = "'checkedIn' can't be null";
         }
@@ -549,6 +563,45 @@ class Staff implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('non-nullable serviceIds cannot be null');
         }
         $this->container['serviceIds'] = $serviceIds;
+
+        return $this;
+    }
+
+    /**
+     * Gets locationId
+     *
+     * @return string|null
+     */
+    public function getLocationId()
+    {
+        return $this->container['locationId'];
+    }
+
+    /**
+     * Sets locationId
+     *
+     * @param string|null $locationId The staff member's location (CONTRACT §17); their working hours, date overrides and local days are in its time zone. Null for the business's time zone.
+     *
+     * @return self
+     */
+    public function setLocationId($locationId)
+    {
+        if (is_null($locationId)) {
+            array_push($this->openAPINullablesSetToNull, 'locationId');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('locationId', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+
+        if (!is_null($locationId) && (!preg_match("/^loc_[0-9a-z]{26}$/", ObjectSerializer::toString($locationId)))) {
+            throw new \InvalidArgumentException("invalid value for \$locationId when calling Staff., must conform to the pattern /^loc_[0-9a-z]{26}$/.");
+        }
+
+        $this->container['locationId'] = $locationId;
 
         return $this;
     }

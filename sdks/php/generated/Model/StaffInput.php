@@ -60,7 +60,8 @@ class StaffInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => 'array<string,string>',
         'name' => 'string',
         'email' => 'string',
-        'serviceIds' => 'string[]'
+        'serviceIds' => 'string[]',
+        'locationId' => 'string'
     ];
 
     /**
@@ -74,7 +75,8 @@ class StaffInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => null,
         'name' => null,
         'email' => 'email',
-        'serviceIds' => null
+        'serviceIds' => null,
+        'locationId' => null
     ];
 
     /**
@@ -86,7 +88,8 @@ class StaffInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => false,
         'name' => false,
         'email' => true,
-        'serviceIds' => true
+        'serviceIds' => true,
+        'locationId' => true
     ];
 
     /**
@@ -178,7 +181,8 @@ class StaffInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => 'metadata',
         'name' => 'name',
         'email' => 'email',
-        'serviceIds' => 'serviceIds'
+        'serviceIds' => 'serviceIds',
+        'locationId' => 'locationId'
     ];
 
     /**
@@ -190,7 +194,8 @@ class StaffInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => 'setMetadata',
         'name' => 'setName',
         'email' => 'setEmail',
-        'serviceIds' => 'setServiceIds'
+        'serviceIds' => 'setServiceIds',
+        'locationId' => 'setLocationId'
     ];
 
     /**
@@ -202,7 +207,8 @@ class StaffInput implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => 'getMetadata',
         'name' => 'getName',
         'email' => 'getEmail',
-        'serviceIds' => 'getServiceIds'
+        'serviceIds' => 'getServiceIds',
+        'locationId' => 'getLocationId'
     ];
 
     /**
@@ -266,6 +272,7 @@ class StaffInput implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('name', $data ?? [], null);
         $this->setIfExists('email', $data ?? [], null);
         $this->setIfExists('serviceIds', $data ?? [], null);
+        $this->setIfExists('locationId', $data ?? [], null);
     }
 
     /**
@@ -468,6 +475,40 @@ class StaffInput implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('invalid value for $serviceIds when calling StaffInput., number of items must be less than or equal to 100.');
         }
         $this->container['serviceIds'] = $serviceIds;
+
+        return $this;
+    }
+
+    /**
+     * Gets locationId
+     *
+     * @return string|null
+     */
+    public function getLocationId()
+    {
+        return $this->container['locationId'];
+    }
+
+    /**
+     * Sets locationId
+     *
+     * @param string|null $locationId A location of the business (422 otherwise); null for the business's time zone.
+     *
+     * @return self
+     */
+    public function setLocationId($locationId)
+    {
+        if (is_null($locationId)) {
+            array_push($this->openAPINullablesSetToNull, 'locationId');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('locationId', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['locationId'] = $locationId;
 
         return $this;
     }

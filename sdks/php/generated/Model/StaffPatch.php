@@ -61,7 +61,8 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => 'array<string,string>',
         'name' => 'string',
         'email' => 'string',
-        'serviceIds' => 'string[]'
+        'serviceIds' => 'string[]',
+        'locationId' => 'string'
     ];
 
     /**
@@ -75,7 +76,8 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => null,
         'name' => null,
         'email' => 'email',
-        'serviceIds' => null
+        'serviceIds' => null,
+        'locationId' => null
     ];
 
     /**
@@ -87,7 +89,8 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => true,
         'name' => false,
         'email' => true,
-        'serviceIds' => true
+        'serviceIds' => true,
+        'locationId' => true
     ];
 
     /**
@@ -179,7 +182,8 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => 'metadata',
         'name' => 'name',
         'email' => 'email',
-        'serviceIds' => 'serviceIds'
+        'serviceIds' => 'serviceIds',
+        'locationId' => 'locationId'
     ];
 
     /**
@@ -191,7 +195,8 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => 'setMetadata',
         'name' => 'setName',
         'email' => 'setEmail',
-        'serviceIds' => 'setServiceIds'
+        'serviceIds' => 'setServiceIds',
+        'locationId' => 'setLocationId'
     ];
 
     /**
@@ -203,7 +208,8 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         'metadata' => 'getMetadata',
         'name' => 'getName',
         'email' => 'getEmail',
-        'serviceIds' => 'getServiceIds'
+        'serviceIds' => 'getServiceIds',
+        'locationId' => 'getLocationId'
     ];
 
     /**
@@ -267,6 +273,7 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('name', $data ?? [], null);
         $this->setIfExists('email', $data ?? [], null);
         $this->setIfExists('serviceIds', $data ?? [], null);
+        $this->setIfExists('locationId', $data ?? [], null);
     }
 
     /**
@@ -466,6 +473,40 @@ class StaffPatch implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('invalid value for $serviceIds when calling StaffPatch., number of items must be less than or equal to 100.');
         }
         $this->container['serviceIds'] = $serviceIds;
+
+        return $this;
+    }
+
+    /**
+     * Gets locationId
+     *
+     * @return string|null
+     */
+    public function getLocationId()
+    {
+        return $this->container['locationId'];
+    }
+
+    /**
+     * Sets locationId
+     *
+     * @param string|null $locationId A location of the business (422 otherwise); null for the business's time zone.
+     *
+     * @return self
+     */
+    public function setLocationId($locationId)
+    {
+        if (is_null($locationId)) {
+            array_push($this->openAPINullablesSetToNull, 'locationId');
+        } else {
+            $nullablesSetToNull = $this->getOpenAPINullablesSetToNull();
+            $index = array_search('locationId', $nullablesSetToNull);
+            if ($index !== FALSE) {
+                unset($nullablesSetToNull[$index]);
+                $this->setOpenAPINullablesSetToNull($nullablesSetToNull);
+            }
+        }
+        $this->container['locationId'] = $locationId;
 
         return $this;
     }

@@ -367,7 +367,7 @@ class UnavailableReason implements ModelInterface, ArrayAccess, \JsonSerializabl
     /**
      * Sets code
      *
-     * @param string $code `held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable` belongs to resources, which come later.
+     * @param string $code `held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable`: no active resource of a type the service requires is free at the staff member's location for the whole occupied range (CONTRACT §17).
      *
      * @return self
      */

@@ -61,7 +61,8 @@ class VisitSegment implements ModelInterface, ArrayAccess, \JsonSerializable
         'serviceId' => 'string',
         'staffId' => 'string',
         'startsAt' => '\DateTime',
-        'endsAt' => '\DateTime'
+        'endsAt' => '\DateTime',
+        'resourceIds' => 'string[]'
     ];
 
     /**
@@ -75,7 +76,8 @@ class VisitSegment implements ModelInterface, ArrayAccess, \JsonSerializable
         'serviceId' => null,
         'staffId' => null,
         'startsAt' => 'date-time',
-        'endsAt' => 'date-time'
+        'endsAt' => 'date-time',
+        'resourceIds' => null
     ];
 
     /**
@@ -87,7 +89,8 @@ class VisitSegment implements ModelInterface, ArrayAccess, \JsonSerializable
         'serviceId' => false,
         'staffId' => false,
         'startsAt' => false,
-        'endsAt' => false
+        'endsAt' => false,
+        'resourceIds' => false
     ];
 
     /**
@@ -179,7 +182,8 @@ class VisitSegment implements ModelInterface, ArrayAccess, \JsonSerializable
         'serviceId' => 'serviceId',
         'staffId' => 'staffId',
         'startsAt' => 'startsAt',
-        'endsAt' => 'endsAt'
+        'endsAt' => 'endsAt',
+        'resourceIds' => 'resourceIds'
     ];
 
     /**
@@ -191,7 +195,8 @@ class VisitSegment implements ModelInterface, ArrayAccess, \JsonSerializable
         'serviceId' => 'setServiceId',
         'staffId' => 'setStaffId',
         'startsAt' => 'setStartsAt',
-        'endsAt' => 'setEndsAt'
+        'endsAt' => 'setEndsAt',
+        'resourceIds' => 'setResourceIds'
     ];
 
     /**
@@ -203,7 +208,8 @@ class VisitSegment implements ModelInterface, ArrayAccess, \JsonSerializable
         'serviceId' => 'getServiceId',
         'staffId' => 'getStaffId',
         'startsAt' => 'getStartsAt',
-        'endsAt' => 'getEndsAt'
+        'endsAt' => 'getEndsAt',
+        'resourceIds' => 'getResourceIds'
     ];
 
     /**
@@ -267,6 +273,7 @@ class VisitSegment implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('staffId', $data ?? [], null);
         $this->setIfExists('startsAt', $data ?? [], null);
         $this->setIfExists('endsAt', $data ?? [], null);
+        $this->setIfExists('resourceIds', $data ?? [], null);
     }
 
     /**
@@ -445,6 +452,33 @@ class VisitSegment implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('non-nullable endsAt cannot be null');
         }
         $this->container['endsAt'] = $endsAt;
+
+        return $this;
+    }
+
+    /**
+     * Gets resourceIds
+     *
+     * @return string[]|null
+     */
+    public function getResourceIds()
+    {
+        return $this->container['resourceIds'];
+    }
+
+    /**
+     * Sets resourceIds
+     *
+     * @param string[]|null $resourceIds The resources the segment takes (CONTRACT §17), one of each type its service requires, at its staff member's location; empty when the service requires none. On appointments, holds and events; slots leave it out.
+     *
+     * @return self
+     */
+    public function setResourceIds($resourceIds)
+    {
+        if (is_null($resourceIds)) {
+            throw new \InvalidArgumentException('non-nullable resourceIds cannot be null');
+        }
+        $this->container['resourceIds'] = $resourceIds;
 
         return $this;
     }

@@ -742,7 +742,7 @@ class AppointmentsApi:
     ) -> Appointment:
         """Create a appointment
 
-        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
+        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's), or `resource_unavailable` (CONTRACT §17: the service requires a resource type of which no active resource at the staff member's location is free then; the free one with the smallest id is taken and listed in `resourceIds`). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id — for a later segment, among the staff at the first segment's location; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
 
         :param new_appointment: (required)
         :type new_appointment: NewAppointment
@@ -823,7 +823,7 @@ class AppointmentsApi:
     ) -> ApiResponse[Appointment]:
         """Create a appointment
 
-        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
+        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's), or `resource_unavailable` (CONTRACT §17: the service requires a resource type of which no active resource at the staff member's location is free then; the free one with the smallest id is taken and listed in `resourceIds`). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id — for a later segment, among the staff at the first segment's location; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
 
         :param new_appointment: (required)
         :type new_appointment: NewAppointment
@@ -904,7 +904,7 @@ class AppointmentsApi:
     ) -> RESTResponseType:
         """Create a appointment
 
-        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, or `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
+        Emits `appointment.created`. Refused with 409 when the rules of the business do not allow it: `outside_booking_window` (before now + the minimum notice, after now + the advance limit, or more than 60 s in the past), `staff_unavailable` (a closed day, outside the staff member's hours, time off, a service they do not perform), `daily_limit_reached`, `appointment_conflict` (its time with the service's buffers overlaps another booked appointment's or a live hold's), or `resource_unavailable` (CONTRACT §17: the service requires a resource type of which no active resource at the staff member's location is free then; the free one with the smallest id is taken and listed in `resourceIds`). `GET /api/v1/availability/explain` gives every reason for a time.  A visit of several services: `segments` (1–5) instead of `serviceId` and `staffId`; they follow one another from `startsAt` without a gap, and every rule holds for each segment's staff member — one refused segment refuses the whole visit and books nothing. `staffId` may be left out (at the top level or in a segment): Slotwise assigns, among the staff members who perform the service, have hours set for it and can take it, the one with the fewest booked minutes that local day (appointments not cancelled and live holds), ties by the smallest id — for a later segment, among the staff at the first segment's location; none free is 409 `staff_unavailable`. Staff without working hours are booked only by name. With `holdId` (and `customerId`, `notes` only): books exactly the held visit and ends the hold; a hold used, released or expired is 409 `hold_expired`.
 
         :param new_appointment: (required)
         :type new_appointment: NewAppointment
@@ -1385,7 +1385,7 @@ class AppointmentsApi:
     ) -> Explanation:
         """Explain whether a time is free
 
-        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`; `resource_unavailable` (no free resource of a type the service requires at the staff member's location) is its own code.
 
         :param service_id: The service to book. Unknown or no longer offered is 422. (required)
         :type service_id: str
@@ -1467,7 +1467,7 @@ class AppointmentsApi:
     ) -> ApiResponse[Explanation]:
         """Explain whether a time is free
 
-        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`; `resource_unavailable` (no free resource of a type the service requires at the staff member's location) is its own code.
 
         :param service_id: The service to book. Unknown or no longer offered is 422. (required)
         :type service_id: str
@@ -1549,7 +1549,7 @@ class AppointmentsApi:
     ) -> RESTResponseType:
         """Explain whether a time is free
 
-        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`.
+        Every reason that would make a booking of the service with the staff member at `startsAt` fail now; `available` is true exactly when there is none. The same rules decide bookings and the availability search, so a slot the search offers explains as available, and a refused booking's code corresponds to a reason here: `outside_booking_window`, `daily_limit_reached` and `booked` (as `appointment_conflict`) are booking codes of their own; `closed`, `outside_working_hours`, `time_off` and `service_not_offered` are refused as `staff_unavailable`; `resource_unavailable` (no free resource of a type the service requires at the staff member's location) is its own code.
 
         :param service_id: The service to book. Unknown or no longer offered is 422. (required)
         :type service_id: str
@@ -2259,6 +2259,7 @@ class AppointmentsApi:
         staff_id: Optional[StrictStr] = None,
         customer_id: Optional[StrictStr] = None,
         status: Optional[StrictStr] = None,
+        location_id: Annotated[Optional[StrictStr], Field(description="Only appointments at this location (CONTRACT §17).")] = None,
         metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
@@ -2290,6 +2291,8 @@ class AppointmentsApi:
         :type customer_id: str
         :param status:
         :type status: str
+        :param location_id: Only appointments at this location (CONTRACT §17).
+        :type location_id: str
         :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
         :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
@@ -2322,6 +2325,7 @@ class AppointmentsApi:
             staff_id=staff_id,
             customer_id=customer_id,
             status=status,
+            location_id=location_id,
             metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -2359,6 +2363,7 @@ class AppointmentsApi:
         staff_id: Optional[StrictStr] = None,
         customer_id: Optional[StrictStr] = None,
         status: Optional[StrictStr] = None,
+        location_id: Annotated[Optional[StrictStr], Field(description="Only appointments at this location (CONTRACT §17).")] = None,
         metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
@@ -2390,6 +2395,8 @@ class AppointmentsApi:
         :type customer_id: str
         :param status:
         :type status: str
+        :param location_id: Only appointments at this location (CONTRACT §17).
+        :type location_id: str
         :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
         :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
@@ -2422,6 +2429,7 @@ class AppointmentsApi:
             staff_id=staff_id,
             customer_id=customer_id,
             status=status,
+            location_id=location_id,
             metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -2459,6 +2467,7 @@ class AppointmentsApi:
         staff_id: Optional[StrictStr] = None,
         customer_id: Optional[StrictStr] = None,
         status: Optional[StrictStr] = None,
+        location_id: Annotated[Optional[StrictStr], Field(description="Only appointments at this location (CONTRACT §17).")] = None,
         metadata: Annotated[Optional[Dict[str, Dict[str, Annotated[str, Field(strict=True, max_length=500)]]]], Field(description="`metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.")] = None,
         _request_timeout: Union[
             None,
@@ -2490,6 +2499,8 @@ class AppointmentsApi:
         :type customer_id: str
         :param status:
         :type status: str
+        :param location_id: Only appointments at this location (CONTRACT §17).
+        :type location_id: str
         :param metadata: `metadata[<key>]=<value>`: only the resources whose metadata has exactly this value under this key (case-sensitive; CONTRACT §19). One key at most; more than one, or a key that is not 1–40 characters of `A-Z a-z 0-9 _ . -`, is 400.
         :type metadata: Dict[str, str]
         :param _request_timeout: timeout setting for this request. If one
@@ -2522,6 +2533,7 @@ class AppointmentsApi:
             staff_id=staff_id,
             customer_id=customer_id,
             status=status,
+            location_id=location_id,
             metadata=metadata,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -2554,6 +2566,7 @@ class AppointmentsApi:
         staff_id,
         customer_id,
         status,
+        location_id,
         metadata,
         _request_auth,
         _content_type,
@@ -2622,6 +2635,10 @@ class AppointmentsApi:
         if status is not None:
             
             _query_params.append(('status', status))
+            
+        if location_id is not None:
+            
+            _query_params.append(('locationId', location_id))
             
         if metadata is not None:
             
@@ -3257,6 +3274,7 @@ class AppointmentsApi:
         service_ids: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).")] = None,
         any_staff: Annotated[Optional[StrictBool], Field(description="true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).")] = None,
         staff_id: Annotated[Optional[StrictStr], Field(description="Only this staff member's slots. A staff member the business does not have is 422.")] = None,
+        location_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True)]], Field(description="Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none.")] = None,
         slot_minutes: Annotated[Optional[Annotated[int, Field(le=60, strict=True, ge=5)]], Field(description="The grid of start times, in minutes from each full local hour.")] = None,
         _request_timeout: Union[
             None,
@@ -3273,7 +3291,7 @@ class AppointmentsApi:
     ) -> SlotList:
         """Find free slots
 
-        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.
+        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.  Locations and resources (CONTRACT §17): a staff member's hours and days are those of their location's time zone; a service that requires resources is offered only where one active resource of each required type is free at the staff member's location for the whole time with buffers; `locationId` narrows the search to the staff there.
 
         :param var_from: Earliest start. (required)
         :type var_from: datetime
@@ -3287,6 +3305,8 @@ class AppointmentsApi:
         :type any_staff: bool
         :param staff_id: Only this staff member's slots. A staff member the business does not have is 422.
         :type staff_id: str
+        :param location_id: Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none.
+        :type location_id: str
         :param slot_minutes: The grid of start times, in minutes from each full local hour.
         :type slot_minutes: int
         :param _request_timeout: timeout setting for this request. If one
@@ -3318,6 +3338,7 @@ class AppointmentsApi:
             service_ids=service_ids,
             any_staff=any_staff,
             staff_id=staff_id,
+            location_id=location_id,
             slot_minutes=slot_minutes,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -3355,6 +3376,7 @@ class AppointmentsApi:
         service_ids: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).")] = None,
         any_staff: Annotated[Optional[StrictBool], Field(description="true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).")] = None,
         staff_id: Annotated[Optional[StrictStr], Field(description="Only this staff member's slots. A staff member the business does not have is 422.")] = None,
+        location_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True)]], Field(description="Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none.")] = None,
         slot_minutes: Annotated[Optional[Annotated[int, Field(le=60, strict=True, ge=5)]], Field(description="The grid of start times, in minutes from each full local hour.")] = None,
         _request_timeout: Union[
             None,
@@ -3371,7 +3393,7 @@ class AppointmentsApi:
     ) -> ApiResponse[SlotList]:
         """Find free slots
 
-        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.
+        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.  Locations and resources (CONTRACT §17): a staff member's hours and days are those of their location's time zone; a service that requires resources is offered only where one active resource of each required type is free at the staff member's location for the whole time with buffers; `locationId` narrows the search to the staff there.
 
         :param var_from: Earliest start. (required)
         :type var_from: datetime
@@ -3385,6 +3407,8 @@ class AppointmentsApi:
         :type any_staff: bool
         :param staff_id: Only this staff member's slots. A staff member the business does not have is 422.
         :type staff_id: str
+        :param location_id: Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none.
+        :type location_id: str
         :param slot_minutes: The grid of start times, in minutes from each full local hour.
         :type slot_minutes: int
         :param _request_timeout: timeout setting for this request. If one
@@ -3416,6 +3440,7 @@ class AppointmentsApi:
             service_ids=service_ids,
             any_staff=any_staff,
             staff_id=staff_id,
+            location_id=location_id,
             slot_minutes=slot_minutes,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -3453,6 +3478,7 @@ class AppointmentsApi:
         service_ids: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="A visit of 1 to 5 services, comma-separated, in the order they follow one another from each start without a gap (400 when malformed; 422 naming `serviceIds` for one the business does not have).")] = None,
         any_staff: Annotated[Optional[StrictBool], Field(description="true — one slot per start, each segment with the staff member Slotwise would assign to it when booked without one (who performs the service, has hours set for it and is free; the fewest booked minutes that local day, ties by the smallest id). false — one slot per start and staff member who can take every segment. Not with `staffId` (400).")] = None,
         staff_id: Annotated[Optional[StrictStr], Field(description="Only this staff member's slots. A staff member the business does not have is 422.")] = None,
+        location_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True)]], Field(description="Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none.")] = None,
         slot_minutes: Annotated[Optional[Annotated[int, Field(le=60, strict=True, ge=5)]], Field(description="The grid of start times, in minutes from each full local hour.")] = None,
         _request_timeout: Union[
             None,
@@ -3469,7 +3495,7 @@ class AppointmentsApi:
     ) -> RESTResponseType:
         """Find free slots
 
-        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.
+        Every start on the `slotMinutes` grid (aligned to the business's local hour) in `[from, to)` that a booking would be accepted at now: inside the booking window of the business's policy, on a day the business is not closed, where a staff member who performs the service works for the service's whole duration (weekly hours or that date's override, in the business's time zone, clock changes included), is not on time off, has not reached the daily limit, and has no booked appointment whose time with buffers overlaps this one's with the service's buffers. Ordered by `startsAt`, then `staffId`; all slots in one answer (`nextCursor` is always null). Staff without working hours or an override are never offered here. A booking or a change of schedule, policy or closures shows in the very next search, and every slot offered explains as available (`/api/v1/availability/explain`). Live holds count as booked.  A visit of several services (`serviceIds`) is offered where every segment can be taken at its time, one after another; each slot lists its `segments`, also for one service. The search for a visit looks at each segment on its own at its fixed offset from the start (a visit never stands in its own way), so it costs segments × staff per start, never every combination of staff.  Locations and resources (CONTRACT §17): a staff member's hours and days are those of their location's time zone; a service that requires resources is offered only where one active resource of each required type is free at the staff member's location for the whole time with buffers; `locationId` narrows the search to the staff there.
 
         :param var_from: Earliest start. (required)
         :type var_from: datetime
@@ -3483,6 +3509,8 @@ class AppointmentsApi:
         :type any_staff: bool
         :param staff_id: Only this staff member's slots. A staff member the business does not have is 422.
         :type staff_id: str
+        :param location_id: Only slots of the staff at this location (CONTRACT §17); an id the business does not have finds none.
+        :type location_id: str
         :param slot_minutes: The grid of start times, in minutes from each full local hour.
         :type slot_minutes: int
         :param _request_timeout: timeout setting for this request. If one
@@ -3514,6 +3542,7 @@ class AppointmentsApi:
             service_ids=service_ids,
             any_staff=any_staff,
             staff_id=staff_id,
+            location_id=location_id,
             slot_minutes=slot_minutes,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -3546,6 +3575,7 @@ class AppointmentsApi:
         service_ids,
         any_staff,
         staff_id,
+        location_id,
         slot_minutes,
         _request_auth,
         _content_type,
@@ -3610,6 +3640,10 @@ class AppointmentsApi:
         if staff_id is not None:
             
             _query_params.append(('staffId', staff_id))
+            
+        if location_id is not None:
+            
+            _query_params.append(('locationId', location_id))
             
         if slot_minutes is not None:
             

@@ -49,6 +49,10 @@ from slotwise_openapi.models.explanation import Explanation
 from slotwise_openapi.models.field_error import FieldError
 from slotwise_openapi.models.hold import Hold
 from slotwise_openapi.models.introspection import Introspection
+from slotwise_openapi.models.location import Location
+from slotwise_openapi.models.location_input import LocationInput
+from slotwise_openapi.models.location_page import LocationPage
+from slotwise_openapi.models.location_patch import LocationPatch
 from slotwise_openapi.models.money import Money
 from slotwise_openapi.models.money_patch import MoneyPatch
 from slotwise_openapi.models.new_appointment import NewAppointment
@@ -81,6 +85,10 @@ from slotwise_openapi.models.product_patch import ProductPatch
 from slotwise_openapi.models.recover_input import RecoverInput
 from slotwise_openapi.models.recover_result import RecoverResult
 from slotwise_openapi.models.reschedule import Reschedule
+from slotwise_openapi.models.resource import Resource
+from slotwise_openapi.models.resource_input import ResourceInput
+from slotwise_openapi.models.resource_page import ResourcePage
+from slotwise_openapi.models.resource_patch import ResourcePatch
 from slotwise_openapi.models.review import Review
 from slotwise_openapi.models.review_input import ReviewInput
 from slotwise_openapi.models.review_page import ReviewPage

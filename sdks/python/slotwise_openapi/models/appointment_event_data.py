@@ -31,13 +31,15 @@ class AppointmentEventData(BaseModel):
     """
     AppointmentEventData
     """ # noqa: E501
+    location_id: Optional[Annotated[str, Field(strict=True)]] = Field(description="The location of its (first) staff member (CONTRACT §17); null when they have none.", alias="locationId")
+    resource_ids: List[Annotated[str, Field(strict=True)]] = Field(description="Every resource its segments take, each once, in the order they take them (CONTRACT §17).", alias="resourceIds")
     id: Annotated[str, Field(strict=True)]
     customer_id: Annotated[str, Field(strict=True)] = Field(alias="customerId")
     service_id: Annotated[str, Field(strict=True)] = Field(alias="serviceId")
     staff_id: Annotated[str, Field(strict=True)] = Field(alias="staffId")
     var_date: date = Field(description="In the tenant's time zone.", alias="date")
     time: Annotated[str, Field(strict=True)] = Field(description="HH:MM in the tenant's time zone.")
-    time_zone: StrictStr = Field(description="IANA name.", alias="timeZone")
+    time_zone: StrictStr = Field(description="IANA name of the zone `date` and `time` are in, the appointment's location's (CONTRACT §17) or else the business's.", alias="timeZone")
     starts_at: datetime = Field(alias="startsAt")
     ends_at: datetime = Field(alias="endsAt")
     status: StrictStr
@@ -46,7 +48,17 @@ class AppointmentEventData(BaseModel):
     cancellation: Optional[Cancellation] = Field(description="Who cancelled, when and why; null unless cancelled.")
     segments: Annotated[List[VisitSegment], Field(min_length=1, max_length=5)] = Field(description="As the appointment's.")
     metadata: Dict[str, Annotated[str, Field(strict=True, max_length=500)]] = Field(description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
-    __properties: ClassVar[List[str]] = ["id", "customerId", "serviceId", "staffId", "date", "time", "timeZone", "startsAt", "endsAt", "status", "bufferBeforeMinutes", "bufferAfterMinutes", "cancellation", "segments", "metadata"]
+    __properties: ClassVar[List[str]] = ["locationId", "resourceIds", "id", "customerId", "serviceId", "staffId", "date", "time", "timeZone", "startsAt", "endsAt", "status", "bufferBeforeMinutes", "bufferAfterMinutes", "cancellation", "segments", "metadata"]
+
+    @field_validator('location_id', mode="before")
+    def location_id_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^loc_[0-9a-z]{26}$", value):
+            raise ValueError(r"must validate the regular expression /^loc_[0-9a-z]{26}$/")
+        return value
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -138,6 +150,11 @@ class AppointmentEventData(BaseModel):
             for _item_segments in self.segments:
                 _items.append(_item_segments.to_dict() if _item_segments is not None else None)
             _dict['segments'] = _items
+        # set to None if location_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.location_id is None and "location_id" in self.model_fields_set:
+            _dict['locationId'] = None
+
         # set to None if cancellation (nullable) is None
         # and model_fields_set contains the field
         if self.cancellation is None and "cancellation" in self.model_fields_set:
@@ -155,6 +172,8 @@ class AppointmentEventData(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "locationId": obj.get("locationId"),
+            "resourceIds": obj.get("resourceIds"),
             "id": obj.get("id"),
             "customerId": obj.get("customerId"),
             "serviceId": obj.get("serviceId"),

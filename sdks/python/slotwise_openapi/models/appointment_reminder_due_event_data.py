@@ -37,7 +37,7 @@ class AppointmentReminderDueEventData(BaseModel):
     staff_id: Annotated[str, Field(strict=True)] = Field(alias="staffId")
     var_date: date = Field(description="In the tenant's time zone.", alias="date")
     time: Annotated[str, Field(strict=True)] = Field(description="HH:MM in the tenant's time zone.")
-    time_zone: StrictStr = Field(description="IANA name.", alias="timeZone")
+    time_zone: StrictStr = Field(description="IANA name of the zone `date` and `time` are in, the appointment's location's (CONTRACT §17) or else the business's.", alias="timeZone")
     starts_at: datetime = Field(alias="startsAt")
     ends_at: datetime = Field(alias="endsAt")
     status: StrictStr
@@ -45,9 +45,11 @@ class AppointmentReminderDueEventData(BaseModel):
     buffer_after_minutes: Annotated[int, Field(le=240, strict=True, ge=0)] = Field(description="The service's buffer after it when it was booked; the staff member is taken until `endsAt` plus this.", alias="bufferAfterMinutes")
     cancellation: Optional[Cancellation] = Field(description="Who cancelled, when and why; null unless cancelled.")
     segments: Annotated[List[VisitSegment], Field(min_length=1, max_length=5)] = Field(description="As the appointment's.")
+    location_id: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="The location of its (first) staff member (CONTRACT §17); null when they have none.", alias="locationId")
+    resource_ids: Optional[List[Annotated[str, Field(strict=True)]]] = Field(default=None, description="Every resource its segments take, each once, in the order they take them (CONTRACT §17).", alias="resourceIds")
     metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(default=None, description="The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.", json_schema_extra={"examples": [{"crmId": "4711"}]})
     minutes_before: Annotated[int, Field(le=10080, strict=True, ge=15)] = Field(description="The offset before startsAt that was reached (one of reminderMinutesBefore when it was booked).", alias="minutesBefore")
-    __properties: ClassVar[List[str]] = ["id", "customerId", "serviceId", "staffId", "date", "time", "timeZone", "startsAt", "endsAt", "status", "bufferBeforeMinutes", "bufferAfterMinutes", "cancellation", "segments", "metadata", "minutesBefore"]
+    __properties: ClassVar[List[str]] = ["id", "customerId", "serviceId", "staffId", "date", "time", "timeZone", "startsAt", "endsAt", "status", "bufferBeforeMinutes", "bufferAfterMinutes", "cancellation", "segments", "locationId", "resourceIds", "metadata", "minutesBefore"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -89,6 +91,16 @@ class AppointmentReminderDueEventData(BaseModel):
         """Validates the enum"""
         if value not in set(['booked', 'cancelled', 'completed', 'no_show']):
             raise ValueError("must be one of enum values ('booked', 'cancelled', 'completed', 'no_show')")
+        return value
+
+    @field_validator('location_id', mode="before")
+    def location_id_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^loc_[0-9a-z]{26}$", value):
+            raise ValueError(r"must validate the regular expression /^loc_[0-9a-z]{26}$/")
         return value
 
     model_config = ConfigDict(
@@ -144,6 +156,11 @@ class AppointmentReminderDueEventData(BaseModel):
         if self.cancellation is None and "cancellation" in self.model_fields_set:
             _dict['cancellation'] = None
 
+        # set to None if location_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.location_id is None and "location_id" in self.model_fields_set:
+            _dict['locationId'] = None
+
         return _dict
 
     @classmethod
@@ -170,6 +187,8 @@ class AppointmentReminderDueEventData(BaseModel):
             "bufferAfterMinutes": obj.get("bufferAfterMinutes"),
             "cancellation": Cancellation.from_dict(obj["cancellation"]) if obj.get("cancellation") is not None else None,
             "segments": [VisitSegment.from_dict(_item) for _item in obj["segments"]] if obj.get("segments") is not None else None,
+            "locationId": obj.get("locationId"),
+            "resourceIds": obj.get("resourceIds"),
             "metadata": obj.get("metadata"),
             "minutesBefore": obj.get("minutesBefore")
         })

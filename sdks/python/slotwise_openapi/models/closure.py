@@ -32,7 +32,7 @@ class Closure(BaseModel):
     id: Annotated[str, Field(strict=True)]
     var_date: date = Field(description="The local date closed, in the business's time zone.", alias="date")
     reason: Optional[Annotated[str, Field(strict=True, max_length=500)]]
-    location_id: Optional[StrictStr] = Field(description="The one location closed (locations come later); null for the whole business.", alias="locationId")
+    location_id: Optional[StrictStr] = Field(description="The one location closed, on its own local date; null for the whole business.", alias="locationId")
     created_at: datetime = Field(alias="createdAt")
     __properties: ClassVar[List[str]] = ["id", "date", "reason", "locationId", "createdAt"]
 

@@ -31,7 +31,7 @@ class ClosureInput(BaseModel):
     """ # noqa: E501
     var_date: date = Field(description="`YYYY-MM-DD`, a day of the business's calendar.", alias="date")
     reason: Optional[Annotated[str, Field(strict=True, max_length=500)]] = None
-    location_id: Optional[StrictStr] = Field(default=None, description="A location of the business (locations come later, so any value is 422 today).", alias="locationId")
+    location_id: Optional[StrictStr] = Field(default=None, description="A location of the business (422 otherwise); only it is closed, on that local date of its time zone.", alias="locationId")
     __properties: ClassVar[List[str]] = ["date", "reason", "locationId"]
 
     model_config = ConfigDict(

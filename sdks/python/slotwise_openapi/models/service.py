@@ -38,9 +38,10 @@ class Service(BaseModel):
     active: StrictBool
     buffer_before_minutes: Annotated[int, Field(le=240, strict=True, ge=0)] = Field(description="Time before each appointment of the service that its staff member is also taken for.", alias="bufferBeforeMinutes")
     buffer_after_minutes: Annotated[int, Field(le=240, strict=True, ge=0)] = Field(description="Time after each appointment of the service that its staff member is also taken for (cleaning up).", alias="bufferAfterMinutes")
+    required_resource_types: List[Annotated[str, Field(min_length=1, strict=True, max_length=50)]] = Field(description="The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); empty for none.", alias="requiredResourceTypes")
     created_at: datetime = Field(alias="createdAt")
     updated_at: Optional[datetime] = Field(default=None, alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["metadata", "id", "name", "durationMinutes", "price", "active", "bufferBeforeMinutes", "bufferAfterMinutes", "createdAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["metadata", "id", "name", "durationMinutes", "price", "active", "bufferBeforeMinutes", "bufferAfterMinutes", "requiredResourceTypes", "createdAt", "updatedAt"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -111,6 +112,7 @@ class Service(BaseModel):
             "active": obj.get("active"),
             "bufferBeforeMinutes": obj.get("bufferBeforeMinutes"),
             "bufferAfterMinutes": obj.get("bufferAfterMinutes"),
+            "requiredResourceTypes": obj.get("requiredResourceTypes"),
             "createdAt": obj.get("createdAt"),
             "updatedAt": obj.get("updatedAt")
         })

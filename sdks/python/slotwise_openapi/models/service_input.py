@@ -36,7 +36,8 @@ class ServiceInput(BaseModel):
     active: Optional[StrictBool] = True
     buffer_before_minutes: Optional[Annotated[int, Field(le=240, strict=True, ge=0)]] = Field(default=0, description="Time before each appointment of the service that its staff member is also taken for; null is 0.", alias="bufferBeforeMinutes")
     buffer_after_minutes: Optional[Annotated[int, Field(le=240, strict=True, ge=0)]] = Field(default=0, description="Time after each appointment of the service that its staff member is also taken for; null is 0.", alias="bufferAfterMinutes")
-    __properties: ClassVar[List[str]] = ["metadata", "name", "durationMinutes", "price", "active", "bufferBeforeMinutes", "bufferAfterMinutes"]
+    required_resource_types: Optional[Annotated[List[Annotated[str, Field(min_length=1, strict=True, max_length=50)]], Field(max_length=10)]] = Field(default=None, description="The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); null or left out for none; a type named twice counts once.", alias="requiredResourceTypes")
+    __properties: ClassVar[List[str]] = ["metadata", "name", "durationMinutes", "price", "active", "bufferBeforeMinutes", "bufferAfterMinutes", "requiredResourceTypes"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -95,6 +96,11 @@ class ServiceInput(BaseModel):
         if self.buffer_after_minutes is None and "buffer_after_minutes" in self.model_fields_set:
             _dict['bufferAfterMinutes'] = None
 
+        # set to None if required_resource_types (nullable) is None
+        # and model_fields_set contains the field
+        if self.required_resource_types is None and "required_resource_types" in self.model_fields_set:
+            _dict['requiredResourceTypes'] = None
+
         return _dict
 
     @classmethod
@@ -113,7 +119,8 @@ class ServiceInput(BaseModel):
             "price": Money.from_dict(obj["price"]) if obj.get("price") is not None else None,
             "active": obj.get("active") if "active" in obj else True,
             "bufferBeforeMinutes": obj.get("bufferBeforeMinutes") if "bufferBeforeMinutes" in obj else 0,
-            "bufferAfterMinutes": obj.get("bufferAfterMinutes") if "bufferAfterMinutes" in obj else 0
+            "bufferAfterMinutes": obj.get("bufferAfterMinutes") if "bufferAfterMinutes" in obj else 0,
+            "requiredResourceTypes": obj.get("requiredResourceTypes")
         })
         return _obj
 

@@ -34,18 +34,29 @@ class Staff(BaseModel):
     name: Annotated[str, Field(strict=True, max_length=200)]
     email: Optional[Annotated[str, Field(strict=True, max_length=254)]]
     service_ids: List[Annotated[str, Field(strict=True)]] = Field(description="The services the staff member performs; empty means every service (CONTRACT §14).", alias="serviceIds")
+    location_id: Optional[Annotated[str, Field(strict=True)]] = Field(description="The staff member's location (CONTRACT §17); their working hours, date overrides and local days are in its time zone. Null for the business's time zone.", alias="locationId")
     checked_in: StrictBool = Field(alias="checkedIn")
     last_check_in_at: Optional[datetime] = Field(alias="lastCheckInAt")
     last_check_out_at: Optional[datetime] = Field(alias="lastCheckOutAt")
     created_at: datetime = Field(alias="createdAt")
     updated_at: Optional[datetime] = Field(default=None, alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["metadata", "id", "name", "email", "serviceIds", "checkedIn", "lastCheckInAt", "lastCheckOutAt", "createdAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["metadata", "id", "name", "email", "serviceIds", "locationId", "checkedIn", "lastCheckInAt", "lastCheckOutAt", "createdAt", "updatedAt"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
         """Validates the regular expression"""
         if isinstance(value, str) and not re.match(r"^stf_[0-9a-z]{26}$", value):
             raise ValueError(r"must validate the regular expression /^stf_[0-9a-z]{26}$/")
+        return value
+
+    @field_validator('location_id', mode="before")
+    def location_id_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^loc_[0-9a-z]{26}$", value):
+            raise ValueError(r"must validate the regular expression /^loc_[0-9a-z]{26}$/")
         return value
 
     model_config = ConfigDict(
@@ -92,6 +103,11 @@ class Staff(BaseModel):
         if self.email is None and "email" in self.model_fields_set:
             _dict['email'] = None
 
+        # set to None if location_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.location_id is None and "location_id" in self.model_fields_set:
+            _dict['locationId'] = None
+
         # set to None if last_check_in_at (nullable) is None
         # and model_fields_set contains the field
         if self.last_check_in_at is None and "last_check_in_at" in self.model_fields_set:
@@ -119,6 +135,7 @@ class Staff(BaseModel):
             "name": obj.get("name"),
             "email": obj.get("email"),
             "serviceIds": obj.get("serviceIds"),
+            "locationId": obj.get("locationId"),
             "checkedIn": obj.get("checkedIn"),
             "lastCheckInAt": obj.get("lastCheckInAt"),
             "lastCheckOutAt": obj.get("lastCheckOutAt"),

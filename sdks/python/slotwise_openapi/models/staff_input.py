@@ -32,7 +32,8 @@ class StaffInput(BaseModel):
     name: Annotated[str, Field(min_length=1, strict=True, max_length=200)]
     email: Optional[Annotated[str, Field(strict=True, max_length=254)]] = None
     service_ids: Optional[Annotated[List[StrictStr], Field(max_length=100)]] = Field(default=None, description="The services the staff member performs; empty or null means every service. Each must be a service of the business (422 naming `serviceIds[i]` otherwise).", alias="serviceIds")
-    __properties: ClassVar[List[str]] = ["metadata", "name", "email", "serviceIds"]
+    location_id: Optional[StrictStr] = Field(default=None, description="A location of the business (422 otherwise); null for the business's time zone.", alias="locationId")
+    __properties: ClassVar[List[str]] = ["metadata", "name", "email", "serviceIds", "locationId"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -83,6 +84,11 @@ class StaffInput(BaseModel):
         if self.service_ids is None and "service_ids" in self.model_fields_set:
             _dict['serviceIds'] = None
 
+        # set to None if location_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.location_id is None and "location_id" in self.model_fields_set:
+            _dict['locationId'] = None
+
         return _dict
 
     @classmethod
@@ -98,7 +104,8 @@ class StaffInput(BaseModel):
             "metadata": obj.get("metadata"),
             "name": obj.get("name"),
             "email": obj.get("email"),
-            "serviceIds": obj.get("serviceIds")
+            "serviceIds": obj.get("serviceIds"),
+            "locationId": obj.get("locationId")
         })
         return _obj
 

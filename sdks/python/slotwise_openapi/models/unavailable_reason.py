@@ -28,7 +28,7 @@ class UnavailableReason(BaseModel):
     """
     UnavailableReason
     """ # noqa: E501
-    code: StrictStr = Field(description="`held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable` belongs to resources, which come later.")
+    code: StrictStr = Field(description="`held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable`: no active resource of a type the service requires is free at the staff member's location for the whole occupied range (CONTRACT §17).")
     detail: StrictStr
     appointment_id: Optional[Annotated[str, Field(strict=True)]] = Field(description="For `booked`, the appointment in the way; null otherwise.", alias="appointmentId")
     __properties: ClassVar[List[str]] = ["code", "detail", "appointmentId"]

@@ -19,7 +19,7 @@ import json
 
 from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from typing import Optional, Set
 from typing_extensions import Self
@@ -33,7 +33,8 @@ class VisitSegment(BaseModel):
     staff_id: Annotated[str, Field(strict=True)] = Field(alias="staffId")
     starts_at: datetime = Field(alias="startsAt")
     ends_at: datetime = Field(alias="endsAt")
-    __properties: ClassVar[List[str]] = ["serviceId", "staffId", "startsAt", "endsAt"]
+    resource_ids: Optional[List[Annotated[str, Field(strict=True)]]] = Field(default=None, description="The resources the segment takes (CONTRACT §17), one of each type its service requires, at its staff member's location; empty when the service requires none. On appointments, holds and events; slots leave it out.", alias="resourceIds")
+    __properties: ClassVar[List[str]] = ["serviceId", "staffId", "startsAt", "endsAt", "resourceIds"]
 
     @field_validator('service_id', mode="before")
     def service_id_validate_regular_expression(cls, value):
@@ -103,7 +104,8 @@ class VisitSegment(BaseModel):
             "serviceId": obj.get("serviceId"),
             "staffId": obj.get("staffId"),
             "startsAt": obj.get("startsAt"),
-            "endsAt": obj.get("endsAt")
+            "endsAt": obj.get("endsAt"),
+            "resourceIds": obj.get("resourceIds")
         })
         return _obj
 

@@ -98,6 +98,160 @@ module SlotwiseOpenApi
       return data, status_code, headers
     end
 
+    # Create a location
+    # @param location_input [LocationInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @return [Location]
+    def create_location(location_input, opts = {})
+      data, _status_code, _headers = create_location_with_http_info(location_input, opts)
+      data
+    end
+
+    # Create a location
+    # @param location_input [LocationInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @return [Array<(Location, Integer, Hash)>] Location data, response status code and response headers
+    def create_location_with_http_info(location_input, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: SettingsApi.create_location ...'
+      end
+      # verify the required parameter 'location_input' is set
+      if @api_client.config.client_side_validation && location_input.nil?
+        fail ArgumentError, "Missing the required parameter 'location_input' when calling SettingsApi.create_location"
+      end
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length > 255
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling SettingsApi.create_location, the character length must be smaller than or equal to 255.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling SettingsApi.create_location, the character length must be greater than or equal to 1.'
+      end
+
+      # resource path
+      local_var_path = '/api/v1/locations'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+      header_params[:'Idempotency-Key'] = opts[:'idempotency_key'] if !opts[:'idempotency_key'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(location_input)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Location'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"SettingsApi.create_location",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: SettingsApi#create_location\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Create a resource
+    # @param resource_input [ResourceInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @return [Resource]
+    def create_resource(resource_input, opts = {})
+      data, _status_code, _headers = create_resource_with_http_info(resource_input, opts)
+      data
+    end
+
+    # Create a resource
+    # @param resource_input [ResourceInput] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :idempotency_key 1–255 characters. The same key with the same body within 24 h returns the first answer again (&#x60;Idempotent-Replayed: true&#x60;); another body is 422 &#x60;idempotency_key_reused&#x60;; while the first runs, 409 &#x60;idempotency_key_in_use&#x60;.
+    # @return [Array<(Resource, Integer, Hash)>] Resource data, response status code and response headers
+    def create_resource_with_http_info(resource_input, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: SettingsApi.create_resource ...'
+      end
+      # verify the required parameter 'resource_input' is set
+      if @api_client.config.client_side_validation && resource_input.nil?
+        fail ArgumentError, "Missing the required parameter 'resource_input' when calling SettingsApi.create_resource"
+      end
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length > 255
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling SettingsApi.create_resource, the character length must be smaller than or equal to 255.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'idempotency_key'].nil? && opts[:'idempotency_key'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"idempotency_key"]" when calling SettingsApi.create_resource, the character length must be greater than or equal to 1.'
+      end
+
+      # resource path
+      local_var_path = '/api/v1/resources'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+      header_params[:'Idempotency-Key'] = opts[:'idempotency_key'] if !opts[:'idempotency_key'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(resource_input)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Resource'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"SettingsApi.create_resource",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:POST, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: SettingsApi#create_resource\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # Remove a closure
     # @param id [String] The closure&#39;s id.
     # @param [Hash] opts the optional parameters
@@ -219,6 +373,138 @@ module SlotwiseOpenApi
       return data, status_code, headers
     end
 
+    # Get a location
+    # @param id [String] The location&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [Location]
+    def get_location(id, opts = {})
+      data, _status_code, _headers = get_location_with_http_info(id, opts)
+      data
+    end
+
+    # Get a location
+    # @param id [String] The location&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(Location, Integer, Hash)>] Location data, response status code and response headers
+    def get_location_with_http_info(id, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: SettingsApi.get_location ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling SettingsApi.get_location"
+      end
+      pattern = Regexp.new(/^loc_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling SettingsApi.get_location, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/api/v1/locations/{id}'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Location'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"SettingsApi.get_location",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: SettingsApi#get_location\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Get a resource
+    # @param id [String] The resource&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [Resource]
+    def get_resource(id, opts = {})
+      data, _status_code, _headers = get_resource_with_http_info(id, opts)
+      data
+    end
+
+    # Get a resource
+    # @param id [String] The resource&#39;s id.
+    # @param [Hash] opts the optional parameters
+    # @return [Array<(Resource, Integer, Hash)>] Resource data, response status code and response headers
+    def get_resource_with_http_info(id, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: SettingsApi.get_resource ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling SettingsApi.get_resource"
+      end
+      pattern = Regexp.new(/^res_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling SettingsApi.get_resource, must conform to the pattern #{pattern}."
+      end
+
+      # resource path
+      local_var_path = '/api/v1/resources/{id}'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Resource'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"SettingsApi.get_resource",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: SettingsApi#get_resource\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
     # List closures
     # @param [Hash] opts the optional parameters
     # @option opts [Date] :from The first date (&#x60;YYYY-MM-DD&#x60;, included); today in the business&#39;s time zone when left out.
@@ -276,6 +562,162 @@ module SlotwiseOpenApi
       data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
       if @api_client.config.debugging
         @api_client.config.logger.debug "API called: SettingsApi#list_closures\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # List locations
+    # @param [Hash] opts the optional parameters
+    # @option opts [Integer] :limit Page size, 1–100 (400 otherwise). (default to 20)
+    # @option opts [String] :cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed).
+    # @return [LocationPage]
+    def list_locations(opts = {})
+      data, _status_code, _headers = list_locations_with_http_info(opts)
+      data
+    end
+
+    # List locations
+    # @param [Hash] opts the optional parameters
+    # @option opts [Integer] :limit Page size, 1–100 (400 otherwise). (default to 20)
+    # @option opts [String] :cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed).
+    # @return [Array<(LocationPage, Integer, Hash)>] LocationPage data, response status code and response headers
+    def list_locations_with_http_info(opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: SettingsApi.list_locations ...'
+      end
+      if @api_client.config.client_side_validation && !opts[:'limit'].nil? && opts[:'limit'] > 100
+        fail ArgumentError, 'invalid value for "opts[:"limit"]" when calling SettingsApi.list_locations, must be smaller than or equal to 100.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'limit'].nil? && opts[:'limit'] < 1
+        fail ArgumentError, 'invalid value for "opts[:"limit"]" when calling SettingsApi.list_locations, must be greater than or equal to 1.'
+      end
+
+      # resource path
+      local_var_path = '/api/v1/locations'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'limit'] = opts[:'limit'] if !opts[:'limit'].nil?
+      query_params[:'cursor'] = opts[:'cursor'] if !opts[:'cursor'].nil?
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'LocationPage'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"SettingsApi.list_locations",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: SettingsApi#list_locations\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # List resources
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :type Only resources of this type (exact, 1–50 characters; 400 otherwise).
+    # @option opts [String] :location_id Only resources of this location (an id the business does not have matches none).
+    # @option opts [Integer] :limit Page size, 1–100 (400 otherwise). (default to 20)
+    # @option opts [String] :cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed).
+    # @return [ResourcePage]
+    def list_resources(opts = {})
+      data, _status_code, _headers = list_resources_with_http_info(opts)
+      data
+    end
+
+    # List resources
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :type Only resources of this type (exact, 1–50 characters; 400 otherwise).
+    # @option opts [String] :location_id Only resources of this location (an id the business does not have matches none).
+    # @option opts [Integer] :limit Page size, 1–100 (400 otherwise). (default to 20)
+    # @option opts [String] :cursor &#x60;nextCursor&#x60; of the previous page (400 when foreign or malformed).
+    # @return [Array<(ResourcePage, Integer, Hash)>] ResourcePage data, response status code and response headers
+    def list_resources_with_http_info(opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: SettingsApi.list_resources ...'
+      end
+      if @api_client.config.client_side_validation && !opts[:'type'].nil? && opts[:'type'].to_s.length > 50
+        fail ArgumentError, 'invalid value for "opts[:"type"]" when calling SettingsApi.list_resources, the character length must be smaller than or equal to 50.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'type'].nil? && opts[:'type'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"type"]" when calling SettingsApi.list_resources, the character length must be greater than or equal to 1.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'location_id'].nil? && opts[:'location_id'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"location_id"]" when calling SettingsApi.list_resources, the character length must be greater than or equal to 1.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'limit'].nil? && opts[:'limit'] > 100
+        fail ArgumentError, 'invalid value for "opts[:"limit"]" when calling SettingsApi.list_resources, must be smaller than or equal to 100.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'limit'].nil? && opts[:'limit'] < 1
+        fail ArgumentError, 'invalid value for "opts[:"limit"]" when calling SettingsApi.list_resources, must be greater than or equal to 1.'
+      end
+
+      # resource path
+      local_var_path = '/api/v1/resources'
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+      query_params[:'type'] = opts[:'type'] if !opts[:'type'].nil?
+      query_params[:'locationId'] = opts[:'location_id'] if !opts[:'location_id'].nil?
+      query_params[:'limit'] = opts[:'limit'] if !opts[:'limit'].nil?
+      query_params[:'cursor'] = opts[:'cursor'] if !opts[:'cursor'].nil?
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body]
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'ResourcePage'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"SettingsApi.list_resources",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:GET, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: SettingsApi#list_resources\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
       end
       return data, status_code, headers
     end
@@ -344,6 +786,170 @@ module SlotwiseOpenApi
       data, status_code, headers = @api_client.call_api(:PUT, local_var_path, new_options)
       if @api_client.config.debugging
         @api_client.config.logger.debug "API called: SettingsApi#replace_booking_policy\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Update a location
+    # JSON merge patch (`application/json` or `application/merge-patch+json`).
+    # @param id [String] The location&#39;s id.
+    # @param location_patch [LocationPatch] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :if_match Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before.
+    # @return [Location]
+    def update_location(id, location_patch, opts = {})
+      data, _status_code, _headers = update_location_with_http_info(id, location_patch, opts)
+      data
+    end
+
+    # Update a location
+    # JSON merge patch (&#x60;application/json&#x60; or &#x60;application/merge-patch+json&#x60;).
+    # @param id [String] The location&#39;s id.
+    # @param location_patch [LocationPatch] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :if_match Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before.
+    # @return [Array<(Location, Integer, Hash)>] Location data, response status code and response headers
+    def update_location_with_http_info(id, location_patch, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: SettingsApi.update_location ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling SettingsApi.update_location"
+      end
+      pattern = Regexp.new(/^loc_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling SettingsApi.update_location, must conform to the pattern #{pattern}."
+      end
+
+      # verify the required parameter 'location_patch' is set
+      if @api_client.config.client_side_validation && location_patch.nil?
+        fail ArgumentError, "Missing the required parameter 'location_patch' when calling SettingsApi.update_location"
+      end
+      # resource path
+      local_var_path = '/api/v1/locations/{id}'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/merge-patch+json', 'application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+      header_params[:'If-Match'] = opts[:'if_match'] if !opts[:'if_match'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(location_patch)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Location'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"SettingsApi.update_location",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:PATCH, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: SettingsApi#update_location\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
+      end
+      return data, status_code, headers
+    end
+
+    # Update a resource
+    # JSON merge patch (`application/json` or `application/merge-patch+json`) of `name` and `active`; a deactivated resource keeps its bookings and takes no new ones. `type` and `locationId` cannot change (422).
+    # @param id [String] The resource&#39;s id.
+    # @param resource_patch [ResourcePatch] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :if_match Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before.
+    # @return [Resource]
+    def update_resource(id, resource_patch, opts = {})
+      data, _status_code, _headers = update_resource_with_http_info(id, resource_patch, opts)
+      data
+    end
+
+    # Update a resource
+    # JSON merge patch (&#x60;application/json&#x60; or &#x60;application/merge-patch+json&#x60;) of &#x60;name&#x60; and &#x60;active&#x60;; a deactivated resource keeps its bookings and takes no new ones. &#x60;type&#x60; and &#x60;locationId&#x60; cannot change (422).
+    # @param id [String] The resource&#39;s id.
+    # @param resource_patch [ResourcePatch] 
+    # @param [Hash] opts the optional parameters
+    # @option opts [String] :if_match Apply the change only if the resource still has this &#x60;ETag&#x60; (a list of tags, or &#x60;*&#x60;, as RFC 9110 allows; weak tags never match). Otherwise 412 &#x60;precondition_failed&#x60; and nothing changes. Without it the patch applies as before.
+    # @return [Array<(Resource, Integer, Hash)>] Resource data, response status code and response headers
+    def update_resource_with_http_info(id, resource_patch, opts = {})
+      if @api_client.config.debugging
+        @api_client.config.logger.debug 'Calling API: SettingsApi.update_resource ...'
+      end
+      # verify the required parameter 'id' is set
+      if @api_client.config.client_side_validation && id.nil?
+        fail ArgumentError, "Missing the required parameter 'id' when calling SettingsApi.update_resource"
+      end
+      pattern = Regexp.new(/^res_[0-9a-z]{26}$/)
+      if @api_client.config.client_side_validation && id !~ pattern
+        fail ArgumentError, "invalid value for 'id' when calling SettingsApi.update_resource, must conform to the pattern #{pattern}."
+      end
+
+      # verify the required parameter 'resource_patch' is set
+      if @api_client.config.client_side_validation && resource_patch.nil?
+        fail ArgumentError, "Missing the required parameter 'resource_patch' when calling SettingsApi.update_resource"
+      end
+      # resource path
+      local_var_path = '/api/v1/resources/{id}'.sub('{id}', CGI.escape(id.to_s))
+
+      # query parameters
+      query_params = opts[:query_params] || {}
+
+      # header parameters
+      header_params = opts[:header_params] || {}
+      # HTTP header 'Accept' (if needed)
+      header_params['Accept'] = @api_client.select_header_accept(['application/json', 'application/problem+json']) unless header_params['Accept']
+      # HTTP header 'Content-Type'
+      content_type = @api_client.select_header_content_type(['application/merge-patch+json', 'application/json'])
+      if !content_type.nil?
+          header_params['Content-Type'] = content_type
+      end
+      header_params[:'If-Match'] = opts[:'if_match'] if !opts[:'if_match'].nil?
+
+      # form parameters
+      form_params = opts[:form_params] || {}
+
+      # http body (model)
+      post_body = opts[:debug_body] || @api_client.object_to_http_body(resource_patch)
+
+      # return_type
+      return_type = opts[:debug_return_type] || 'Resource'
+
+      # auth_names
+      auth_names = opts[:debug_auth_names] || ['apiKey', 'oauth2']
+
+      new_options = opts.merge(
+        :operation => :"SettingsApi.update_resource",
+        :header_params => header_params,
+        :query_params => query_params,
+        :form_params => form_params,
+        :body => post_body,
+        :auth_names => auth_names,
+        :return_type => return_type
+      )
+
+      data, status_code, headers = @api_client.call_api(:PATCH, local_var_path, new_options)
+      if @api_client.config.debugging
+        @api_client.config.logger.debug "API called: SettingsApi#update_resource\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
       end
       return data, status_code, headers
     end

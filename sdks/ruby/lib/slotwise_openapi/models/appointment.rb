@@ -15,6 +15,12 @@ require 'time'
 
 module SlotwiseOpenApi
   class Appointment < ApiModelBase
+    # The location of its (first) staff member (CONTRACT §17); null when they have none.
+    attr_accessor :location_id
+
+    # Every resource its segments take, each once, in the order they take them (CONTRACT §17).
+    attr_accessor :resource_ids
+
     attr_accessor :id
 
     attr_accessor :customer_id
@@ -76,6 +82,8 @@ module SlotwiseOpenApi
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
+        :'location_id' => :'locationId',
+        :'resource_ids' => :'resourceIds',
         :'id' => :'id',
         :'customer_id' => :'customerId',
         :'service_id' => :'serviceId',
@@ -107,6 +115,8 @@ module SlotwiseOpenApi
     # Attribute type mapping.
     def self.openapi_types
       {
+        :'location_id' => :'String',
+        :'resource_ids' => :'Array<String>',
         :'id' => :'String',
         :'customer_id' => :'String',
         :'service_id' => :'String',
@@ -128,6 +138,7 @@ module SlotwiseOpenApi
     # List of attributes with nullable: true
     def self.openapi_nullable
       Set.new([
+        :'location_id',
         :'cancellation',
         :'notes',
       ])
@@ -148,6 +159,20 @@ module SlotwiseOpenApi
         end
         h[k.to_sym] = v
       }
+
+      if attributes.key?(:'location_id')
+        self.location_id = attributes[:'location_id']
+      else
+        self.location_id = nil
+      end
+
+      if attributes.key?(:'resource_ids')
+        if (value = attributes[:'resource_ids']).is_a?(Array)
+          self.resource_ids = value
+        end
+      else
+        self.resource_ids = nil
+      end
 
       if attributes.key?(:'id')
         self.id = attributes[:'id']
@@ -249,6 +274,15 @@ module SlotwiseOpenApi
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
       invalid_properties = Array.new
+      pattern = Regexp.new(/^loc_[0-9a-z]{26}$/)
+      if @location_id !~ pattern
+        invalid_properties.push("invalid value for \"location_id\", must conform to the pattern #{pattern}.")
+      end
+
+      if @resource_ids.nil?
+        invalid_properties.push('invalid value for "resource_ids", resource_ids cannot be nil.')
+      end
+
       if @id.nil?
         invalid_properties.push('invalid value for "id", id cannot be nil.')
       end
@@ -360,6 +394,8 @@ module SlotwiseOpenApi
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
+      return false if @location_id !~ Regexp.new(/^loc_[0-9a-z]{26}$/)
+      return false if @resource_ids.nil?
       return false if @id.nil?
       return false if @id !~ Regexp.new(/^appt_[0-9a-z]{26}$/)
       return false if @customer_id.nil?
@@ -388,6 +424,27 @@ module SlotwiseOpenApi
       return false if @created_at.nil?
       return false if @updated_at.nil?
       true
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] location_id Value to be assigned
+    def location_id=(location_id)
+      pattern = Regexp.new(/^loc_[0-9a-z]{26}$/)
+      if !location_id.nil? && location_id !~ pattern
+        fail ArgumentError, "invalid value for \"location_id\", must conform to the pattern #{pattern}."
+      end
+
+      @location_id = location_id
+    end
+
+    # Custom attribute writer method with validation
+    # @param [Object] resource_ids Value to be assigned
+    def resource_ids=(resource_ids)
+      if resource_ids.nil?
+        fail ArgumentError, 'resource_ids cannot be nil'
+      end
+
+      @resource_ids = resource_ids
     end
 
     # Custom attribute writer method with validation
@@ -583,6 +640,8 @@ module SlotwiseOpenApi
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
+          location_id == o.location_id &&
+          resource_ids == o.resource_ids &&
           id == o.id &&
           customer_id == o.customer_id &&
           service_id == o.service_id &&
@@ -609,7 +668,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, customer_id, service_id, staff_id, starts_at, ends_at, status, buffer_before_minutes, buffer_after_minutes, cancellation, segments, notes, metadata, created_at, updated_at].hash
+      [location_id, resource_ids, id, customer_id, service_id, staff_id, starts_at, ends_at, status, buffer_before_minutes, buffer_after_minutes, cancellation, segments, notes, metadata, created_at, updated_at].hash
     end
 
     # Builds the object from hash

@@ -30,7 +30,7 @@ module SlotwiseOpenApi
     # HH:MM in the tenant's time zone.
     attr_accessor :time
 
-    # IANA name.
+    # IANA name of the zone `date` and `time` are in, the appointment's location's (CONTRACT §17) or else the business's.
     attr_accessor :time_zone
 
     attr_accessor :starts_at
@@ -50,6 +50,12 @@ module SlotwiseOpenApi
 
     # As the appointment's.
     attr_accessor :segments
+
+    # The location of its (first) staff member (CONTRACT §17); null when they have none.
+    attr_accessor :location_id
+
+    # Every resource its segments take, each once, in the order they take them (CONTRACT §17).
+    attr_accessor :resource_ids
 
     # The integrator's own key-value pairs (CONTRACT §19): up to 50 keys of 1–40 characters of `A-Z a-z 0-9 _ . -`, each with a string of at most 500 characters. Always present, `{}` when empty.
     attr_accessor :metadata
@@ -96,6 +102,8 @@ module SlotwiseOpenApi
         :'buffer_after_minutes' => :'bufferAfterMinutes',
         :'cancellation' => :'cancellation',
         :'segments' => :'segments',
+        :'location_id' => :'locationId',
+        :'resource_ids' => :'resourceIds',
         :'metadata' => :'metadata',
         :'minutes_before' => :'minutesBefore'
       }
@@ -128,6 +136,8 @@ module SlotwiseOpenApi
         :'buffer_after_minutes' => :'Integer',
         :'cancellation' => :'Cancellation',
         :'segments' => :'Array<VisitSegment>',
+        :'location_id' => :'String',
+        :'resource_ids' => :'Array<String>',
         :'metadata' => :'Hash<String, String>',
         :'minutes_before' => :'Integer'
       }
@@ -137,6 +147,7 @@ module SlotwiseOpenApi
     def self.openapi_nullable
       Set.new([
         :'cancellation',
+        :'location_id',
       ])
     end
 
@@ -240,6 +251,16 @@ module SlotwiseOpenApi
         end
       else
         self.segments = nil
+      end
+
+      if attributes.key?(:'location_id')
+        self.location_id = attributes[:'location_id']
+      end
+
+      if attributes.key?(:'resource_ids')
+        if (value = attributes[:'resource_ids']).is_a?(Array)
+          self.resource_ids = value
+        end
       end
 
       if attributes.key?(:'metadata')
@@ -361,6 +382,11 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "segments", number of items must be greater than or equal to 1.')
       end
 
+      pattern = Regexp.new(/^loc_[0-9a-z]{26}$/)
+      if !@location_id.nil? && @location_id !~ pattern
+        invalid_properties.push("invalid value for \"location_id\", must conform to the pattern #{pattern}.")
+      end
+
       if !@metadata.nil? && @metadata.length > 50
         invalid_properties.push('invalid value for "metadata", number of items must be less than or equal to 50.')
       end
@@ -410,6 +436,7 @@ module SlotwiseOpenApi
       return false if @segments.nil?
       return false if @segments.length > 5
       return false if @segments.length < 1
+      return false if !@location_id.nil? && @location_id !~ Regexp.new(/^loc_[0-9a-z]{26}$/)
       return false if !@metadata.nil? && @metadata.length > 50
       return false if @minutes_before.nil?
       return false if @minutes_before > 10080
@@ -597,6 +624,17 @@ module SlotwiseOpenApi
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] location_id Value to be assigned
+    def location_id=(location_id)
+      pattern = Regexp.new(/^loc_[0-9a-z]{26}$/)
+      if !location_id.nil? && location_id !~ pattern
+        fail ArgumentError, "invalid value for \"location_id\", must conform to the pattern #{pattern}."
+      end
+
+      @location_id = location_id
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] metadata Value to be assigned
     def metadata=(metadata)
       if metadata.nil?
@@ -647,6 +685,8 @@ module SlotwiseOpenApi
           buffer_after_minutes == o.buffer_after_minutes &&
           cancellation == o.cancellation &&
           segments == o.segments &&
+          location_id == o.location_id &&
+          resource_ids == o.resource_ids &&
           metadata == o.metadata &&
           minutes_before == o.minutes_before
     end
@@ -660,7 +700,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, customer_id, service_id, staff_id, date, time, time_zone, starts_at, ends_at, status, buffer_before_minutes, buffer_after_minutes, cancellation, segments, metadata, minutes_before].hash
+      [id, customer_id, service_id, staff_id, date, time, time_zone, starts_at, ends_at, status, buffer_before_minutes, buffer_after_minutes, cancellation, segments, location_id, resource_ids, metadata, minutes_before].hash
     end
 
     # Builds the object from hash

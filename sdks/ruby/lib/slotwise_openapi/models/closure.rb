@@ -22,7 +22,7 @@ module SlotwiseOpenApi
 
     attr_accessor :reason
 
-    # The one location closed (locations come later); null for the whole business.
+    # The one location closed, on its own local date; null for the whole business.
     attr_accessor :location_id
 
     attr_accessor :created_at

@@ -20,7 +20,7 @@ module SlotwiseOpenApi
 
     attr_accessor :reason
 
-    # A location of the business (locations come later, so any value is 422 today).
+    # A location of the business (422 otherwise); only it is closed, on that local date of its time zone.
     attr_accessor :location_id
 
     # Attribute mapping from ruby-style variable name to JSON key.

@@ -194,7 +194,7 @@ module SlotwiseOpenApi
       return false if @title.nil?
       return false if @status.nil?
       return false if @code.nil?
-      code_validator = EnumAttributeValidator.new('String', ["malformed_request", "unauthenticated", "insufficient_scope", "not_found", "method_not_allowed", "appointment_conflict", "invalid_transition", "customer_email_taken", "idempotency_key_in_use", "idempotency_key_reused", "endpoint_paused", "already_checked_in", "not_checked_in", "staff_unavailable", "outside_booking_window", "cancellation_window_passed", "daily_limit_reached", "hold_expired", "customer_has_upcoming_appointments", "precondition_failed", "length_required", "payload_too_large", "unsupported_media_type", "validation_failed", "rate_limited", "internal_error", "upstream_unavailable"])
+      code_validator = EnumAttributeValidator.new('String', ["malformed_request", "unauthenticated", "insufficient_scope", "not_found", "method_not_allowed", "appointment_conflict", "invalid_transition", "customer_email_taken", "idempotency_key_in_use", "idempotency_key_reused", "endpoint_paused", "already_checked_in", "not_checked_in", "staff_unavailable", "outside_booking_window", "cancellation_window_passed", "daily_limit_reached", "resource_unavailable", "hold_expired", "customer_has_upcoming_appointments", "precondition_failed", "length_required", "payload_too_large", "unsupported_media_type", "validation_failed", "rate_limited", "internal_error", "upstream_unavailable"])
       return false unless code_validator.valid?(@code)
       return false if @detail.nil?
       return false if @request_id.nil?
@@ -234,7 +234,7 @@ module SlotwiseOpenApi
     # Custom attribute writer method checking allowed values (enum).
     # @param [Object] code Object to be assigned
     def code=(code)
-      validator = EnumAttributeValidator.new('String', ["malformed_request", "unauthenticated", "insufficient_scope", "not_found", "method_not_allowed", "appointment_conflict", "invalid_transition", "customer_email_taken", "idempotency_key_in_use", "idempotency_key_reused", "endpoint_paused", "already_checked_in", "not_checked_in", "staff_unavailable", "outside_booking_window", "cancellation_window_passed", "daily_limit_reached", "hold_expired", "customer_has_upcoming_appointments", "precondition_failed", "length_required", "payload_too_large", "unsupported_media_type", "validation_failed", "rate_limited", "internal_error", "upstream_unavailable"])
+      validator = EnumAttributeValidator.new('String', ["malformed_request", "unauthenticated", "insufficient_scope", "not_found", "method_not_allowed", "appointment_conflict", "invalid_transition", "customer_email_taken", "idempotency_key_in_use", "idempotency_key_reused", "endpoint_paused", "already_checked_in", "not_checked_in", "staff_unavailable", "outside_booking_window", "cancellation_window_passed", "daily_limit_reached", "resource_unavailable", "hold_expired", "customer_has_upcoming_appointments", "precondition_failed", "length_required", "payload_too_large", "unsupported_media_type", "validation_failed", "rate_limited", "internal_error", "upstream_unavailable"])
       unless validator.valid?(code)
         fail ArgumentError, "invalid value for \"code\", must be one of #{validator.allowable_values}."
       end

@@ -34,6 +34,9 @@ module SlotwiseOpenApi
     # Time after each appointment of the service that its staff member is also taken for (cleaning up).
     attr_accessor :buffer_after_minutes
 
+    # The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); empty for none.
+    attr_accessor :required_resource_types
+
     attr_accessor :created_at
 
     attr_accessor :updated_at
@@ -49,6 +52,7 @@ module SlotwiseOpenApi
         :'active' => :'active',
         :'buffer_before_minutes' => :'bufferBeforeMinutes',
         :'buffer_after_minutes' => :'bufferAfterMinutes',
+        :'required_resource_types' => :'requiredResourceTypes',
         :'created_at' => :'createdAt',
         :'updated_at' => :'updatedAt'
       }
@@ -75,6 +79,7 @@ module SlotwiseOpenApi
         :'active' => :'Boolean',
         :'buffer_before_minutes' => :'Integer',
         :'buffer_after_minutes' => :'Integer',
+        :'required_resource_types' => :'Array<String>',
         :'created_at' => :'Time',
         :'updated_at' => :'Time'
       }
@@ -150,6 +155,14 @@ module SlotwiseOpenApi
         self.buffer_after_minutes = attributes[:'buffer_after_minutes']
       else
         self.buffer_after_minutes = nil
+      end
+
+      if attributes.key?(:'required_resource_types')
+        if (value = attributes[:'required_resource_types']).is_a?(Array)
+          self.required_resource_types = value
+        end
+      else
+        self.required_resource_types = nil
       end
 
       if attributes.key?(:'created_at')
@@ -237,6 +250,10 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "buffer_after_minutes", must be greater than or equal to 0.')
       end
 
+      if @required_resource_types.nil?
+        invalid_properties.push('invalid value for "required_resource_types", required_resource_types cannot be nil.')
+      end
+
       if @created_at.nil?
         invalid_properties.push('invalid value for "created_at", created_at cannot be nil.')
       end
@@ -265,6 +282,7 @@ module SlotwiseOpenApi
       return false if @buffer_after_minutes.nil?
       return false if @buffer_after_minutes > 240
       return false if @buffer_after_minutes < 0
+      return false if @required_resource_types.nil?
       return false if @created_at.nil?
       true
     end
@@ -387,6 +405,16 @@ module SlotwiseOpenApi
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] required_resource_types Value to be assigned
+    def required_resource_types=(required_resource_types)
+      if required_resource_types.nil?
+        fail ArgumentError, 'required_resource_types cannot be nil'
+      end
+
+      @required_resource_types = required_resource_types
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] created_at Value to be assigned
     def created_at=(created_at)
       if created_at.nil?
@@ -409,6 +437,7 @@ module SlotwiseOpenApi
           active == o.active &&
           buffer_before_minutes == o.buffer_before_minutes &&
           buffer_after_minutes == o.buffer_after_minutes &&
+          required_resource_types == o.required_resource_types &&
           created_at == o.created_at &&
           updated_at == o.updated_at
     end
@@ -422,7 +451,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [metadata, id, name, duration_minutes, price, active, buffer_before_minutes, buffer_after_minutes, created_at, updated_at].hash
+      [metadata, id, name, duration_minutes, price, active, buffer_before_minutes, buffer_after_minutes, required_resource_types, created_at, updated_at].hash
     end
 
     # Builds the object from hash

@@ -33,6 +33,9 @@ module SlotwiseOpenApi
     # Time after each appointment of the service that its staff member is also taken for; null is 0.
     attr_accessor :buffer_after_minutes
 
+    # The types of resource a booking of the service takes one active resource of each of, at its staff member's location (CONTRACT §17); null or left out for none; a type named twice counts once.
+    attr_accessor :required_resource_types
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
@@ -42,7 +45,8 @@ module SlotwiseOpenApi
         :'price' => :'price',
         :'active' => :'active',
         :'buffer_before_minutes' => :'bufferBeforeMinutes',
-        :'buffer_after_minutes' => :'bufferAfterMinutes'
+        :'buffer_after_minutes' => :'bufferAfterMinutes',
+        :'required_resource_types' => :'requiredResourceTypes'
       }
     end
 
@@ -65,7 +69,8 @@ module SlotwiseOpenApi
         :'price' => :'MoneyPatch',
         :'active' => :'Boolean',
         :'buffer_before_minutes' => :'Integer',
-        :'buffer_after_minutes' => :'Integer'
+        :'buffer_after_minutes' => :'Integer',
+        :'required_resource_types' => :'Array<String>'
       }
     end
 
@@ -74,7 +79,8 @@ module SlotwiseOpenApi
       Set.new([
         :'metadata',
         :'buffer_before_minutes',
-        :'buffer_after_minutes'
+        :'buffer_after_minutes',
+        :'required_resource_types'
       ])
     end
 
@@ -123,6 +129,12 @@ module SlotwiseOpenApi
       if attributes.key?(:'buffer_after_minutes')
         self.buffer_after_minutes = attributes[:'buffer_after_minutes']
       end
+
+      if attributes.key?(:'required_resource_types')
+        if (value = attributes[:'required_resource_types']).is_a?(Array)
+          self.required_resource_types = value
+        end
+      end
     end
 
     # Show invalid properties with the reasons. Usually used together with valid?
@@ -162,6 +174,10 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "buffer_after_minutes", must be greater than or equal to 0.')
       end
 
+      if !@required_resource_types.nil? && @required_resource_types.length > 10
+        invalid_properties.push('invalid value for "required_resource_types", number of items must be less than or equal to 10.')
+      end
+
       invalid_properties
     end
 
@@ -177,6 +193,7 @@ module SlotwiseOpenApi
       return false if !@buffer_before_minutes.nil? && @buffer_before_minutes < 0
       return false if !@buffer_after_minutes.nil? && @buffer_after_minutes > 240
       return false if !@buffer_after_minutes.nil? && @buffer_after_minutes < 0
+      return false if !@required_resource_types.nil? && @required_resource_types.length > 10
       true
     end
 
@@ -244,6 +261,16 @@ module SlotwiseOpenApi
       @buffer_after_minutes = buffer_after_minutes
     end
 
+    # Custom attribute writer method with validation
+    # @param [Object] required_resource_types Value to be assigned
+    def required_resource_types=(required_resource_types)
+      if !required_resource_types.nil? && required_resource_types.length > 10
+        fail ArgumentError, 'invalid value for "required_resource_types", number of items must be less than or equal to 10.'
+      end
+
+      @required_resource_types = required_resource_types
+    end
+
     # Checks equality by comparing each attribute.
     # @param [Object] Object to be compared
     def ==(o)
@@ -255,7 +282,8 @@ module SlotwiseOpenApi
           price == o.price &&
           active == o.active &&
           buffer_before_minutes == o.buffer_before_minutes &&
-          buffer_after_minutes == o.buffer_after_minutes
+          buffer_after_minutes == o.buffer_after_minutes &&
+          required_resource_types == o.required_resource_types
     end
 
     # @see the `==` method
@@ -267,7 +295,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [metadata, name, duration_minutes, price, active, buffer_before_minutes, buffer_after_minutes].hash
+      [metadata, name, duration_minutes, price, active, buffer_before_minutes, buffer_after_minutes, required_resource_types].hash
     end
 
     # Builds the object from hash

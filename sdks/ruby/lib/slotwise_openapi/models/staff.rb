@@ -27,6 +27,9 @@ module SlotwiseOpenApi
     # The services the staff member performs; empty means every service (CONTRACT §14).
     attr_accessor :service_ids
 
+    # The staff member's location (CONTRACT §17); their working hours, date overrides and local days are in its time zone. Null for the business's time zone.
+    attr_accessor :location_id
+
     attr_accessor :checked_in
 
     attr_accessor :last_check_in_at
@@ -45,6 +48,7 @@ module SlotwiseOpenApi
         :'name' => :'name',
         :'email' => :'email',
         :'service_ids' => :'serviceIds',
+        :'location_id' => :'locationId',
         :'checked_in' => :'checkedIn',
         :'last_check_in_at' => :'lastCheckInAt',
         :'last_check_out_at' => :'lastCheckOutAt',
@@ -71,6 +75,7 @@ module SlotwiseOpenApi
         :'name' => :'String',
         :'email' => :'String',
         :'service_ids' => :'Array<String>',
+        :'location_id' => :'String',
         :'checked_in' => :'Boolean',
         :'last_check_in_at' => :'Time',
         :'last_check_out_at' => :'Time',
@@ -83,6 +88,7 @@ module SlotwiseOpenApi
     def self.openapi_nullable
       Set.new([
         :'email',
+        :'location_id',
         :'last_check_in_at',
         :'last_check_out_at',
       ])
@@ -136,6 +142,12 @@ module SlotwiseOpenApi
         end
       else
         self.service_ids = nil
+      end
+
+      if attributes.key?(:'location_id')
+        self.location_id = attributes[:'location_id']
+      else
+        self.location_id = nil
       end
 
       if attributes.key?(:'checked_in')
@@ -205,6 +217,11 @@ module SlotwiseOpenApi
         invalid_properties.push('invalid value for "service_ids", service_ids cannot be nil.')
       end
 
+      pattern = Regexp.new(/^loc_[0-9a-z]{26}$/)
+      if @location_id !~ pattern
+        invalid_properties.push("invalid value for \"location_id\", must conform to the pattern #{pattern}.")
+      end
+
       if @checked_in.nil?
         invalid_properties.push('invalid value for "checked_in", checked_in cannot be nil.')
       end
@@ -228,6 +245,7 @@ module SlotwiseOpenApi
       return false if @name.to_s.length > 200
       return false if @email.to_s.length > 254
       return false if @service_ids.nil?
+      return false if @location_id !~ Regexp.new(/^loc_[0-9a-z]{26}$/)
       return false if @checked_in.nil?
       return false if @created_at.nil?
       true
@@ -297,6 +315,17 @@ module SlotwiseOpenApi
     end
 
     # Custom attribute writer method with validation
+    # @param [Object] location_id Value to be assigned
+    def location_id=(location_id)
+      pattern = Regexp.new(/^loc_[0-9a-z]{26}$/)
+      if !location_id.nil? && location_id !~ pattern
+        fail ArgumentError, "invalid value for \"location_id\", must conform to the pattern #{pattern}."
+      end
+
+      @location_id = location_id
+    end
+
+    # Custom attribute writer method with validation
     # @param [Object] checked_in Value to be assigned
     def checked_in=(checked_in)
       if checked_in.nil?
@@ -326,6 +355,7 @@ module SlotwiseOpenApi
           name == o.name &&
           email == o.email &&
           service_ids == o.service_ids &&
+          location_id == o.location_id &&
           checked_in == o.checked_in &&
           last_check_in_at == o.last_check_in_at &&
           last_check_out_at == o.last_check_out_at &&
@@ -342,7 +372,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [metadata, id, name, email, service_ids, checked_in, last_check_in_at, last_check_out_at, created_at, updated_at].hash
+      [metadata, id, name, email, service_ids, location_id, checked_in, last_check_in_at, last_check_out_at, created_at, updated_at].hash
     end
 
     # Builds the object from hash

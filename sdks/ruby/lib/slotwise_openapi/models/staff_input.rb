@@ -25,13 +25,17 @@ module SlotwiseOpenApi
     # The services the staff member performs; empty or null means every service. Each must be a service of the business (422 naming `serviceIds[i]` otherwise).
     attr_accessor :service_ids
 
+    # A location of the business (422 otherwise); null for the business's time zone.
+    attr_accessor :location_id
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
         :'metadata' => :'metadata',
         :'name' => :'name',
         :'email' => :'email',
-        :'service_ids' => :'serviceIds'
+        :'service_ids' => :'serviceIds',
+        :'location_id' => :'locationId'
       }
     end
 
@@ -51,7 +55,8 @@ module SlotwiseOpenApi
         :'metadata' => :'Hash<String, String>',
         :'name' => :'String',
         :'email' => :'String',
-        :'service_ids' => :'Array<String>'
+        :'service_ids' => :'Array<String>',
+        :'location_id' => :'String'
       }
     end
 
@@ -59,7 +64,8 @@ module SlotwiseOpenApi
     def self.openapi_nullable
       Set.new([
         :'email',
-        :'service_ids'
+        :'service_ids',
+        :'location_id'
       ])
     end
 
@@ -99,6 +105,10 @@ module SlotwiseOpenApi
         if (value = attributes[:'service_ids']).is_a?(Array)
           self.service_ids = value
         end
+      end
+
+      if attributes.key?(:'location_id')
+        self.location_id = attributes[:'location_id']
       end
     end
 
@@ -207,7 +217,8 @@ module SlotwiseOpenApi
           metadata == o.metadata &&
           name == o.name &&
           email == o.email &&
-          service_ids == o.service_ids
+          service_ids == o.service_ids &&
+          location_id == o.location_id
     end
 
     # @see the `==` method
@@ -219,7 +230,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [metadata, name, email, service_ids].hash
+      [metadata, name, email, service_ids, location_id].hash
     end
 
     # Builds the object from hash

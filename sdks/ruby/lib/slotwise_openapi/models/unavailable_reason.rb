@@ -15,7 +15,7 @@ require 'time'
 
 module SlotwiseOpenApi
   class UnavailableReason < ApiModelBase
-    # `held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable` belongs to resources, which come later.
+    # `held`: a live hold (CONTRACT §16) takes the time; `resource_unavailable`: no active resource of a type the service requires is free at the staff member's location for the whole occupied range (CONTRACT §17).
     attr_accessor :code
 
     attr_accessor :detail

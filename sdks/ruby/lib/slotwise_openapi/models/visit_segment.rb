@@ -24,13 +24,17 @@ module SlotwiseOpenApi
 
     attr_accessor :ends_at
 
+    # The resources the segment takes (CONTRACT §17), one of each type its service requires, at its staff member's location; empty when the service requires none. On appointments, holds and events; slots leave it out.
+    attr_accessor :resource_ids
+
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
       {
         :'service_id' => :'serviceId',
         :'staff_id' => :'staffId',
         :'starts_at' => :'startsAt',
-        :'ends_at' => :'endsAt'
+        :'ends_at' => :'endsAt',
+        :'resource_ids' => :'resourceIds'
       }
     end
 
@@ -50,7 +54,8 @@ module SlotwiseOpenApi
         :'service_id' => :'String',
         :'staff_id' => :'String',
         :'starts_at' => :'Time',
-        :'ends_at' => :'Time'
+        :'ends_at' => :'Time',
+        :'resource_ids' => :'Array<String>'
       }
     end
 
@@ -98,6 +103,12 @@ module SlotwiseOpenApi
         self.ends_at = attributes[:'ends_at']
       else
         self.ends_at = nil
+      end
+
+      if attributes.key?(:'resource_ids')
+        if (value = attributes[:'resource_ids']).is_a?(Array)
+          self.resource_ids = value
+        end
       end
     end
 
@@ -206,7 +217,8 @@ module SlotwiseOpenApi
           service_id == o.service_id &&
           staff_id == o.staff_id &&
           starts_at == o.starts_at &&
-          ends_at == o.ends_at
+          ends_at == o.ends_at &&
+          resource_ids == o.resource_ids
     end
 
     # @see the `==` method
@@ -218,7 +230,7 @@ module SlotwiseOpenApi
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [service_id, staff_id, starts_at, ends_at].hash
+      [service_id, staff_id, starts_at, ends_at, resource_ids].hash
     end
 
     # Builds the object from hash
