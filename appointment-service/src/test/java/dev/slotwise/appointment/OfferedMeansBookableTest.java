@@ -21,10 +21,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * CONTRACT §15's promise, tested as a property against the real services: for generated tenants (weekly hours, date
- * overrides, closures, time off, buffers, services not performed, bookings, and a policy with notice, horizon and
- * daily limit, in zones with clock changes), every slot the search offers explains as available and then books;
- * and for generated booking attempts, explain says available exactly when the booking succeeds, and a refused
- * booking's code is among the reasons explain gave just before. A failure names the seed that reproduces it.
+ * overrides, closures, time off, buffers, services not performed, a service that takes one of a room or two,
+ * bookings, and a policy with notice, horizon and daily limit, in zones with clock changes), every slot the search
+ * offers explains as available and then books; and for generated booking attempts, explain says available exactly
+ * when the booking succeeds, and a refused booking's code is among the reasons explain gave just before. A failure
+ * names the seed that reproduces it.
  */
 @QuarkusTest
 class OfferedMeansBookableTest {
@@ -37,7 +38,8 @@ class OfferedMeansBookableTest {
             "outside_booking_window", Set.of("outside_booking_window"),
             "staff_unavailable", Set.of("closed", "outside_working_hours", "time_off", "service_not_offered"),
             "daily_limit_reached", Set.of("daily_limit_reached"),
-            "appointment_conflict", Set.of("booked", "held"));
+            "appointment_conflict", Set.of("booked", "held"),
+            "resource_unavailable", Set.of("resource_unavailable"));
 
     private record Tenant(Salon salon, List<String> services, List<String> staff, int noticeMinutes,
             Integer advanceDays) {
@@ -197,9 +199,15 @@ class OfferedMeansBookableTest {
         String zoneName = ZONES.get(random.nextInt(ZONES.size()));
         Salon salon = new Salon(zoneName);
         ZoneId zone = ZoneId.of(zoneName);
+        // CONTRACT §17: the colour takes the salon's one colour room (or, sometimes, one of two), so it meets another
+        // colour of another stylist through the room
         List<String> services = List.of(salon.trim,
-                salon.service("Colour", pick(random, 45, 60, 90), pick(random, 0, 10, 15), pick(random, 0, 10, 30)),
+                salon.service("Colour", pick(random, 45, 60, 90), pick(random, 0, 10, 15), pick(random, 0, 10, 30),
+                        "colour-room"),
                 salon.service("Consultation", 30, pick(random, 0, 15), 0));
+        for (int room = 1 + random.nextInt(3) / 2; room > 0; room--) {
+            salon.resource("Colour room " + room, "colour-room");
+        }
         List<String> staff = List.of(salon.ada, salon.grace, salon.staff("Lin"));
         LocalDate today = LocalDate.now(zone);
         for (String member : staff) {

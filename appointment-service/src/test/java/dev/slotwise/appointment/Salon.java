@@ -85,6 +85,24 @@ final class Salon {
                 bufferAfter));
     }
 
+    /**
+     * Creates a service of {@code minutes} with buffers that takes one resource of each of {@code resourceTypes}
+     * (CONTRACT §17), and answers its id.
+     */
+    String service(String name, int minutes, int bufferBefore, int bufferAfter, String... resourceTypes) {
+        return create("catalog-staff-service", "/api/v1/services", "services.write", """
+                {"name":"%s","durationMinutes":%d,"price":{"amount":6000,"currency":"EUR"},
+                 "bufferBeforeMinutes":%d,"bufferAfterMinutes":%d,"requiredResourceTypes":[%s]}""".formatted(name,
+                minutes, bufferBefore, bufferAfter, resourceTypes.length == 0 ? ""
+                        : "\"" + String.join("\",\"", resourceTypes) + "\""));
+    }
+
+    /** Creates a resource of {@code type} at no location (where staff without a location work), answers its id. */
+    String resource(String name, String type) {
+        return create("catalog-staff-service", "/api/v1/resources", "settings.write",
+                "{\"name\":\"" + name + "\",\"type\":\"" + type + "\"}");
+    }
+
     /** Creates a staff member and answers their id. */
     String staff(String name) {
         return create("catalog-staff-service", "/api/v1/staff", "staff.write", "{\"name\":\"" + name + "\"}");
