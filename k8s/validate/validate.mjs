@@ -62,16 +62,31 @@ export function releaseVersion() {
   return pom.match(/<artifactId>slotwise<\/artifactId>\s*<version>([^<]+)<\/version>/)[1];
 }
 
-/** README's anchors (GitHub's slugs of its headings), which the alerts' runbook_url point at. */
-export function readmeAnchors() {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const anchors = new Set();
-  for (const line of readme.split('\n')) {
-    const heading = line.match(/^#+\s+(.*)$/);
-    if (heading) anchors.add(heading[1].trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'));
-    for (const id of line.matchAll(/<a (?:id|name)="([^"]+)"/g)) anchors.add(id[1]);
+/**
+ * The anchors of a Markdown document of the repository (GitHub's slugs of its headings outside code blocks, and
+ * <a id|name>), which the alerts' runbook_url point at (today docs/operating.md#alerts); null when there is no such
+ * document. Paths are relative to the repository's root and stay inside it.
+ */
+const documentAnchorsByPath = new Map();
+export function documentAnchors(path) {
+  if (!/^[\w.-]+(\/[\w.-]+)*\.md$/.test(path ?? '') || path.split('/').some((p) => p === '..' || p === '.')) return null;
+  if (!documentAnchorsByPath.has(path)) {
+    let text = null;
+    try { text = readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'); } catch { /* no such document */ }
+    let anchors = null;
+    if (text !== null) {
+      anchors = new Set();
+      let fenced = false;
+      for (const line of text.split('\n')) {
+        if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+        const heading = !fenced && line.match(/^#+\s+(.*)$/);
+        if (heading) anchors.add(heading[1].trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'));
+        for (const id of line.matchAll(/<a (?:id|name)="([^"]+)"/g)) anchors.add(id[1]);
+      }
+    }
+    documentAnchorsByPath.set(path, anchors);
   }
-  return anchors;
+  return documentAnchorsByPath.get(path);
 }
 
 const GATEWAY_UPSTREAM_TIMEOUT_SECONDS = 30;
@@ -90,9 +105,9 @@ const envOf = (c) => Object.fromEntries((c.env ?? []).filter((e) => e.value !== 
  * revision, budgets that keep capacity, settings that roll the pods), the edge (only public paths, the gateway answers
  * first), the databases (synchronous replication, backups, TLS, metrics; strict in production), the images (release
  * version, a placeholder registry or a digest; digests in production) and the alerts (per namespace, absent targets,
- * runbooks in README).
+ * runbooks in the repository's documents).
  */
-export function rolloutFindings(objects, { production = false, version = releaseVersion(), anchors = readmeAnchors() } = {}) {
+export function rolloutFindings(objects, { production = false, version = releaseVersion(), anchors = documentAnchors } = {}) {
   const findings = [];
   const hpas = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler');
   const deployments = objects.filter((o) => o.kind === 'Deployment');
@@ -204,8 +219,10 @@ export function rolloutFindings(objects, { production = false, version = release
     if (alerts.length && !alerts.some((a) => /\babsent\(/.test(a.expr))) findings.push(`${where}: no alert for targets that are absent altogether`);
     for (const a of alerts) {
       const runbook = a.annotations?.runbook_url ?? '';
-      const anchor = runbook.match(/README\.md#(.+)$/)?.[1];
-      if (!anchor || !anchors.has(anchor)) findings.push(`${where} alert ${a.alert}: runbook_url '${runbook}' is not an anchor of README.md`);
+      const [, document, anchor] = runbook.match(/^([\w./-]+\.md)#(.+)$/) ?? [];
+      if (!anchor || !anchors(document)?.has(anchor)) {
+        findings.push(`${where} alert ${a.alert}: runbook_url '${runbook}' is not an anchor of ${document ?? 'a Markdown document of the repository'}`);
+      }
       for (const m of String(a.expr).matchAll(/\b(sum|max|min|avg|count)\s*(?:by\s*\(([^)]*)\))?\s*\(/g)) {
         if (!(m[2] ?? '').split(',').map((x) => x.trim()).includes('namespace')) {
           findings.push(`${where} alert ${a.alert}: ${m[1]} without 'by (namespace, …)' mixes installations`);
@@ -316,7 +333,7 @@ async function selfTest() {
     'QUARKUS_DATASOURCE_REACTIVE_POSTGRESQL_SSL_MODE', 'names a registry but no digest', 'not tagged with the release version',
     'HTTPRoute/careless: exposes /q', 'HTTPRoute/careless: exposes /internal', 'must exceed the gateway\'s upstream timeout', 'HTML 413', 'accepts connections without TLS',
     'instance(s); production runs 3', 'no synchronous standby', 'no WAL archiving', 'no ScheduledBackup', 'metrics are not scraped',
-    'absent altogether', 'is not an anchor of README.md', 'mixes installations'];
+    'absent altogether', 'is not an anchor of docs/operating.md', 'mixes installations'];
   const missed = expected.filter((e) => !findings.some((f) => f.includes(e)));
   if (missed.length) {
     console.error(`self-test: the validator missed ${missed.join(', ')}; it found:\n  ${findings.join('\n  ')}`);
