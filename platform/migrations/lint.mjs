@@ -1,6 +1,6 @@
 // The migration linter (issue 41): every Flyway migration of every service, checked by Squawk (squawk-cli from npm,
-// pinned in .ci/run) for changes that are not additive — the rule README's roll-back promise rests on ("database
-// migrations only add, so the previous release runs on the new schema"). Usage:
+// pinned in .ci/run) for changes that are not additive — the rule docs/kubernetes.md's roll-back promise rests on
+// ("database migrations only add, so the previous release runs on the new schema"). Usage:
 //   node platform/migrations/lint.mjs <path to the squawk binary> [--self-test]
 // (--self-test: the planted migration of self-test/ must give exactly its unmarked non-additive changes)
 // Fails on a finding of a non-additive rule unless it is marked: in its migration (`-- squawk-ignore <rule>`, with a

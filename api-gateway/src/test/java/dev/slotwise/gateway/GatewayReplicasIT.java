@@ -147,7 +147,7 @@ class GatewayReplicasIT {
     }
 
     /**
-     * The policy for a Redis outage (README, Decisions): requests are served, promptly, and quotas are counted by each
+     * The policy for a Redis outage (docs/decisions): requests are served, promptly, and quotas are counted by each
      * instance in its own memory until Redis answers again. Last, since it stops Redis.
      */
     @Test

@@ -13,9 +13,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * README's example of overriding the reference checks' policy, run as written: with {@code SLOTWISE_LOOKUPS_TIMEOUT=2s}
- * (here its property, {@code slotwise.lookups.timeout}) a catalog-staff-service that takes 1.5 s to answer is waited
- * for, and one that takes 2.5 s is not — although the tests' own setting (3 s) would wait for both.
+ * The example in docs/operating.md of overriding the reference checks' policy, run as written: with
+ * {@code SLOTWISE_LOOKUPS_TIMEOUT=2s} (here its property, {@code slotwise.lookups.timeout}) a catalog-staff-service
+ * that takes 1.5 s to answer is waited for, and one that takes 2.5 s is not — although the tests' own setting (3 s)
+ * would wait for both.
  */
 @QuarkusTest
 @TestProfile(LookupPolicyOverrideTest.TwoSecondLookups.class)
@@ -23,7 +24,7 @@ class LookupPolicyOverrideTest {
 
     private static final String PORT_PROPERTY = "slotwise.test.slow-catalog-port";
 
-    /** The README's setting, and catalog-staff-service reached through a proxy this test starts on a port chosen here. */
+    /** docs/operating.md's setting; catalog-staff-service reached through a proxy this test starts on a port chosen. */
     public static class TwoSecondLookups implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {

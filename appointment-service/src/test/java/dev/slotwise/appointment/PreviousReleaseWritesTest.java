@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.postgresql.util.PSQLException;
 
 /**
- * A rollback runs the release before the booking rules on their schema (README: "database migrations only add, so the
- * previous release runs on the new schema"). That release writes appointments with V1's columns only: its bookings
- * must still be stored, occupy their time (the exclusion constraint now reads the occupied range) and move with their
- * times; this release's own ranges (buffers, a no-show's shortened range) are left as it wrote them.
+ * A rollback runs the release before the booking rules on their schema (docs/kubernetes.md: "database migrations only
+ * add, so the previous release runs on the new schema"). That release writes appointments with V1's columns only: its
+ * bookings must still be stored, occupy their time (the exclusion constraint now reads the occupied range) and move
+ * with their times; this release's own ranges (buffers, a no-show's shortened range) are left as it wrote them.
  */
 @QuarkusTest
 class PreviousReleaseWritesTest {

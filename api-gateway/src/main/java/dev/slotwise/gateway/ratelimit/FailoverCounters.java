@@ -29,7 +29,7 @@ import org.jboss.logging.Logger;
  * what it counted. It asks the store again after a pause (in the background: no request waits for it); once the store
  * answers, what was counted meanwhile is added to it, so that the window's count there is whole again, and counting is
  * shared once more. During an outage N replicas together may admit more than a quota (each enforces it on its own,
- * from where it last saw the shared count); that is the stated trade-off of failing open (README, Decisions).
+ * from where it last saw the shared count); that is the stated trade-off of failing open (docs/decisions/README.md).
  */
 final class FailoverCounters implements Counters {
 

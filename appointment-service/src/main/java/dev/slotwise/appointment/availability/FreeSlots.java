@@ -15,8 +15,8 @@ import java.util.Map;
  * is a sort of primitives, and written as {@code {"data": [{"startsAt", "endsAt", "staffId", "segments": [{"serviceId",
  * "staffId", "startsAt", "endsAt"}]}], "nextCursor": null}} straight from those numbers (CONTRACT §14, §16: every slot
  * has its segments, also for one service). A month of a busy salon is ten thousand slots and more: written bean by
- * bean, with every timestamp formatted anew, the answer cost several times the search itself (see README,
- * Performance). Each distinct instant is formatted once, each staff member's id once; every value is an ISO 8601
+ * bean, with every timestamp formatted anew, the answer cost several times the search itself (see
+ * bench/README.md). Each distinct instant is formatted once, each staff member's id once; every value is an ISO 8601
  * timestamp or a generated id ({@code stf_}/{@code svc_} and 26 of [0-9a-z]), which JSON needs no escaping for.
  */
 final class FreeSlots implements RuleBook.VisitSink {

@@ -102,7 +102,7 @@ public class CustomerService {
      * Erases the customer (CONTRACT §19): appointment-service first seals its id (409 while a booked appointment is
      * ahead; from then on it cannot be booked), then the row is deleted and {@code customer.deleted} recorded in one
      * statement. Every other copy of the customer's personal data is erased by the services that keep one, when the
-     * event reaches them (README, "Where personal data is kept"). A customer erased meanwhile is 404.
+     * event reaches them (docs/architecture.md, "Metadata and erasure"). A customer erased meanwhile is 404.
      */
     public Uni<Void> erase(String tenantId, String bearerToken, String id) {
         return reads.byId(tenantId, id)
