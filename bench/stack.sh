@@ -5,7 +5,17 @@ DATA="$(mktemp -d /tmp/slotwise-bench-XXXXXX)"
 PORT="${BENCH_PORT:-18480}"
 LOG="$DATA/up.log"
 # (the stack exits 143 on SIGTERM: under set -e an unguarded wait would end the script there, data left behind)
-cleanup() { if [ -n "${UP_PID:-}" ] && kill "$UP_PID" 2>/dev/null; then wait "$UP_PID" 2>/dev/null || true; fi; rm -rf "$DATA"; }
+# A benchmark that fails keeps the stack's logs (its data goes): they are what explains the failure.
+cleanup() {
+  local status=$?
+  if [ -n "${UP_PID:-}" ] && kill "$UP_PID" 2>/dev/null; then wait "$UP_PID" 2>/dev/null || true; fi
+  if [ "$status" -ne 0 ] && [ -d "$DATA/logs" ]; then
+    KEPT="$(mktemp -d /tmp/slotwise-bench-logs-XXXXXX)"
+    cp -r "$DATA/logs" "$DATA/up.log" "$KEPT/" 2>/dev/null || true
+    echo "the benchmark failed (exit $status); the stack's logs are kept in $KEPT" >&2
+  fi
+  rm -rf "$DATA"
+}
 trap cleanup EXIT
 
 # services with their full JIT (the local stack's default is C1 only, for a quick start); a benchmark may add flags
