@@ -262,6 +262,11 @@ class LocationsAndResourcesTest {
                 .queryParam("from", DAY + "T00:00:00Z").queryParam("to", DAY + "T23:59:00Z")
                 .get("/api/v1/availability").then().statusCode(200)
                 .body("data.staffId", everyItem(equalTo(mia))).body("data.staffId", hasItem(mia));
+        // a filter given empty is a mistake to name, not a search of every location
+        newYork.desk().queryParam("serviceId", newYork.trim).queryParam("locationId", "")
+                .queryParam("from", DAY + "T00:00:00Z").queryParam("to", DAY + "T23:59:00Z")
+                .get("/api/v1/availability").then().statusCode(400).body("code", equalTo("malformed_request"))
+                .body("detail", org.hamcrest.Matchers.containsString("locationId"));
         // without the filter, Ada (no location: New York's hours, from 13:00Z) is offered too
         newYork.desk().queryParam("serviceId", newYork.trim).queryParam("from", DAY + "T00:00:00Z")
                 .queryParam("to", DAY + "T23:59:00Z").get("/api/v1/availability").then().statusCode(200)

@@ -11,8 +11,10 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -41,9 +43,10 @@ public class AvailabilityResource {
             @QueryParam("serviceIds") String serviceIds, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("staffId") String staffId,
             @QueryParam("anyStaff") String anyStaff, @QueryParam("slotMinutes") String slotMinutes,
-            @QueryParam("locationId") String locationId) {
+            @Context UriInfo uri) {
+        // locationId read from the query itself: given empty (?locationId=) it is malformed, not absent
         AvailabilityQuery query = AvailabilityQuery.parse(serviceId, serviceIds, from, to, staffId, anyStaff,
-                slotMinutes, locationId);
+                slotMinutes, uri.getQueryParameters().getFirst("locationId"));
         return search.search(Caller.of(tenant), query)
                 .map(answer -> Response.ok(answer, MediaType.APPLICATION_JSON_TYPE).build());
     }

@@ -7,7 +7,6 @@ import dev.slotwise.commons.page.PageRequest;
 import dev.slotwise.commons.problem.RequestBody;
 import dev.slotwise.commons.tenant.TenantContext;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.http.HttpServerRequest;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
@@ -21,7 +20,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 /** {@code /api/v1/resources}: rooms, chairs, equipment (CONTRACT §17). */
 @Path("/api/v1/resources")
@@ -38,10 +39,11 @@ public class ResourceResource {
 
     @GET
     @RolesAllowed("settings.read")
-    public Uni<Page<ResourceView>> list(@Context HttpServerRequest request, @QueryParam("limit") String limit,
-                                        @QueryParam("cursor") String cursor) {
-        // the filters as sent: @QueryParam hands an empty value (?type=) over as absent, and that is a mistake to name
-        return resources.list(tenant.tenantId(), ResourceFilter.parse(request.getParam("type"), request.getParam("locationId")),
+    public Uni<Page<ResourceView>> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+                                        @Context UriInfo uri) {
+        // read from the query itself: a filter given empty (?type=) is malformed, not absent
+        MultivaluedMap<String, String> query = uri.getQueryParameters();
+        return resources.list(tenant.tenantId(), ResourceFilter.parse(query.getFirst("type"), query.getFirst("locationId")),
                 PageRequest.parse(limit, cursor, ResourceRepository.PREFIX));
     }
 
