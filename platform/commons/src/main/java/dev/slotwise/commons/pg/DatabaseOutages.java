@@ -1,5 +1,6 @@
 package dev.slotwise.commons.pg;
 
+import com.fasterxml.jackson.core.JacksonException;
 import io.vertx.core.VertxException;
 import io.vertx.sqlclient.ClosedConnectionException;
 import java.io.IOException;
@@ -21,6 +22,10 @@ public final class DatabaseOutages {
 
     public static boolean isOutage(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof JacksonException) {
+                // an IOException by inheritance only: a stored value Jackson cannot read or write is a bug (500)
+                return false;
+            }
             if (cause instanceof ClosedConnectionException || cause instanceof IOException) {
                 return true;
             }

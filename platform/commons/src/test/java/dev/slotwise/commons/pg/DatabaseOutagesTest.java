@@ -2,6 +2,8 @@ package dev.slotwise.commons.pg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.VertxException;
 import io.vertx.pgclient.PgException;
 import java.net.ConnectException;
@@ -21,5 +23,16 @@ class DatabaseOutagesTest {
         assertThat(DatabaseOutages.isOutage(new PgException("duplicate key", "ERROR", "23505", null))).isFalse();
         assertThat(DatabaseOutages.isOutage(new PgException("syntax error", "ERROR", "42601", null))).isFalse();
         assertThat(DatabaseOutages.isOutage(new NullPointerException())).isFalse();
+    }
+
+    @Test
+    void aColumnJacksonCannotReadIsABugNotAnOutageThoughJacksonsExceptionsAreIoExceptions() throws Exception {
+        Exception unreadable = org.junit.jupiter.api.Assertions.assertThrows(JacksonException.class,
+                () -> new ObjectMapper().readValue("[\"room\"]", java.util.Map.class));
+        assertThat(unreadable).isInstanceOf(java.io.IOException.class);
+
+        assertThat(DatabaseOutages.isOutage(unreadable)).isFalse();
+        assertThat(DatabaseOutages.isOutage(new RuntimeException("could not read column", unreadable))).isFalse();
+        assertThat(DatabaseOutages.isOutage(new io.vertx.core.json.DecodeException("Failed to decode", unreadable))).isFalse();
     }
 }
