@@ -26,14 +26,7 @@ KEY="$(curl -sf -X POST -H "Authorization: Bearer $ADMIN" -H 'Content-Type: appl
   -d '{"name":"bench: customers.read","scopes":["customers.read"]}' "$GATEWAY/admin/v1/tenants/$TENANT/api-keys" \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])')"
 
-# an internal token as the gateway issues it (RS256), valid for an hour
-b64url() { openssl base64 -A | tr '+/' '-_' | tr -d '='; }
-{ echo "-----BEGIN PRIVATE KEY-----"; fold -w 64 "$DATA/secrets/internal-token.key"; echo; echo "-----END PRIVATE KEY-----"; } > "$DATA/signing.pem"
-NOW=$(date +%s)
-HEADER=$(printf '{"alg":"RS256","typ":"JWT","kid":"gateway"}' | b64url)
-PAYLOAD=$(printf '{"iss":"https://gateway.slotwise.internal","aud":"slotwise-services","sub":"bench","tenant_id":"%s","scope":"customers.read","tz":"UTC","iat":%d,"exp":%d}' "$TENANT" "$NOW" $((NOW + 3600)) | b64url)
-SIGNATURE=$(printf '%s.%s' "$HEADER" "$PAYLOAD" | openssl dgst -sha256 -sign "$DATA/signing.pem" | b64url)
-INTERNAL="$HEADER.$PAYLOAD.$SIGNATURE"
+INTERNAL="$(internal_token "$TENANT" customers.read)"
 curl -sf -o /dev/null -H "Authorization: Bearer $INTERNAL" "$CUSTOMERS/api/v1/customers/$CUSTOMER" \
   || { echo "the minted internal token was refused" >&2; exit 1; }
 

@@ -48,13 +48,7 @@ TENANT=$(curl -sf -H "Authorization: Bearer $ADMIN" "$GATEWAY/admin/v1/tenants" 
 CUSTOMER=$(curl -sf -H "Authorization: Bearer $KEY" "$GATEWAY/api/v1/customers?limit=1" | py 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')
 RKEY=$(curl -sf -X POST -H "Authorization: Bearer $ADMIN" -H 'Content-Type: application/json' -d '{"name":"read-path","scopes":["customers.read"]}' \
   "$GATEWAY/admin/v1/tenants/$TENANT/api-keys" | py 'import json,sys; print(json.load(sys.stdin)["key"])')
-# an internal token as the gateway mints it, signed with the stack's key, for the direct row
-b64url() { openssl base64 -A | tr '+/' '-_' | tr -d '='; }
-{ echo "-----BEGIN PRIVATE KEY-----"; fold -w 64 "$DATA/secrets/internal-token.key"; echo; echo "-----END PRIVATE KEY-----"; } > "$DATA/signing.pem"
-NOW=$(date +%s)
-HEAD=$(printf '{"alg":"RS256","typ":"JWT","kid":"gateway"}' | b64url)
-BODY=$(printf '{"iss":"https://gateway.slotwise.internal","aud":"slotwise-services","sub":"bench","tenant_id":"%s","scope":"customers.read","tz":"UTC","iat":%d,"exp":%d}' "$TENANT" "$NOW" $((NOW+7200)) | b64url)
-RTOK="$HEAD.$BODY.$(printf '%s.%s' "$HEAD" "$BODY" | openssl dgst -sha256 -sign "$DATA/signing.pem" | b64url)"
+RTOK="$(internal_token "$TENANT" customers.read 7200)"
 
 PGPORT=$PGPORT TENANT=$TENANT PORT=18699 node "$NODE_DIR/server.mjs" & NODE_PID=$!; PIDS+=("$NODE_PID")
 # shellcheck disable=SC2086

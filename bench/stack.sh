@@ -53,3 +53,17 @@ LUA
   wrk -t1 -c16 -d"$WARMUP"s -H "Authorization: Bearer $KEY" -s "$DATA/warm-up.lua" "$GATEWAY/api/v1/customers" >/dev/null
   wait "$WARM_READS"
 fi
+
+# An internal token as the gateway issues it (RS256, signed with the stack's own key), for calling a service directly:
+#   internal_token TENANT_ID SCOPE [SECONDS valid, 3600]
+b64url() { openssl base64 -A | tr '+/' '-_' | tr -d '='; }
+internal_token() {
+  local now header payload
+  [ -f "$DATA/signing.pem" ] || { echo "-----BEGIN PRIVATE KEY-----"; fold -w 64 "$DATA/secrets/internal-token.key"; echo
+    echo "-----END PRIVATE KEY-----"; } > "$DATA/signing.pem"
+  now=$(date +%s)
+  header=$(printf '{"alg":"RS256","typ":"JWT","kid":"gateway"}' | b64url)
+  payload=$(printf '{"iss":"https://gateway.slotwise.internal","aud":"slotwise-services","sub":"bench","tenant_id":"%s","scope":"%s","tz":"UTC","iat":%d,"exp":%d}' \
+    "$1" "$2" "$now" $((now + ${3:-3600})) | b64url)
+  echo "$header.$payload.$(printf '%s.%s' "$header" "$payload" | openssl dgst -sha256 -sign "$DATA/signing.pem" | b64url)"
+}
