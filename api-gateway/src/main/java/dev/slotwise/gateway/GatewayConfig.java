@@ -36,6 +36,20 @@ public interface GatewayConfig {
         @WithDefault("5s")
         Duration redisTimeout();
 
+        /**
+         * With Redis: the most counts of a tenant's quota one instance claims in one round trip and hands out from its
+         * memory (a sixteenth of what is left, at least one: one each near the limit). 1 counts every request in Redis.
+         */
+        @WithDefault("100")
+        long leaseBlock();
+
+        /**
+         * With Redis: how long an instance holds claimed counts it has not used before giving them back, which bounds
+         * how long counts held by one instance can refuse another's request early.
+         */
+        @WithDefault("1s")
+        Duration leaseHold();
+
         /** Failed authentications one client address may have within a minute before it gets 429. */
         @WithDefault("30")
         int authFailuresPerMinute();

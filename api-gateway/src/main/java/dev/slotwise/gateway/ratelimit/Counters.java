@@ -18,6 +18,13 @@ public interface Counters {
     /** Adds {@code amount} and answers the new count; a new counter disappears {@code ttl} after this. */
     Future<Long> add(String key, long amount, Duration ttl);
 
+    /**
+     * Claims a block of counts for requests to come, never past {@code limit}: as many as {@code size} says of what is
+     * left, added at once (a new counter disappears {@code ttl} after this). Atomic: N instances claiming together
+     * never claim more than the limit in all.
+     */
+    Future<Claim> claim(String key, long limit, BlockSize size, Duration ttl);
+
     /** The count as it stands, 0 for a key never incremented or expired. */
     Future<Long> current(String key);
 }

@@ -22,6 +22,23 @@ public class CountersProducer {
     private static final Logger LOG = Logger.getLogger(CountersProducer.class);
     /** How long counting stays in memory after Redis was found out, before Redis is asked again. */
     private static final Duration FAILOVER_PAUSE = Duration.ofSeconds(5);
+    /** A claim takes this share of what is left of a quota (bounded by the lease block). */
+    private static final long LEASE_SHARE = 16;
+
+    /** With Redis, counts are claimed in blocks ({@link QuotaLeases}) and unused ones given back every lease-hold. */
+    @Produces
+    @Singleton
+    QuotaLeases quotaLeases(Counters counters, GatewayConfig config, Vertx vertx) {
+        boolean shared = config.rateLimit().redisUrl().filter(url -> !url.isBlank()).isPresent();
+        long block = shared ? config.rateLimit().leaseBlock() : 1;
+        if (block <= 1) {
+            return new QuotaLeases(counters, BlockSize.ONE, Duration.ZERO, System::nanoTime);
+        }
+        Duration hold = config.rateLimit().leaseHold();
+        QuotaLeases leases = new QuotaLeases(counters, new BlockSize(LEASE_SHARE, block), hold, System::nanoTime);
+        vertx.setPeriodic(Math.max(100, hold.toMillis() / 2), timer -> leases.giveBack(false));
+        return leases;
+    }
 
     @Produces
     @Singleton

@@ -78,6 +78,23 @@ final class FailoverCounters implements Counters {
     }
 
     @Override
+    public Future<Claim> claim(String key, long limit, BlockSize size, Duration ttl) {
+        reconcileWhenDue();
+        if (out) {
+            return Future.succeededFuture(claimLocally(key, limit, size, ttl));
+        }
+        return shared.claim(key, limit, size, ttl).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
+                .map(claim -> {
+                    answered(key, claim.count());
+                    return claim;
+                })
+                .recover(failure -> {
+                    failed(failure);
+                    return Future.succeededFuture(claimLocally(key, limit, size, ttl));
+                });
+    }
+
+    @Override
     public Future<Long> current(String key) {
         reconcileWhenDue();
         if (out) {
@@ -116,6 +133,25 @@ final class FailoverCounters implements Counters {
         Uncounted now = uncounted.merge(key, new Uncounted(amount, ttl, expiresAt),
                 (before, added) -> new Uncounted(before.count() + added.count(), before.ttl(), before.expiresAt()));
         return lastShared.asMap().getOrDefault(key, 0L) + now.count();
+    }
+
+    /** A claim while the store is out: from the last shared count and what was counted here since, as the store would. */
+    private Claim claimLocally(String key, long limit, BlockSize size, Duration ttl) {
+        long[] claimed = new long[2];
+        long expiresAt = nanoTime.getAsLong() + ttl.toNanos();
+        uncounted.compute(key, (k, before) -> {
+            long counted = before == null ? 0 : before.count();
+            long count = lastShared.asMap().getOrDefault(key, 0L) + counted;
+            long granted = size.of(limit - count);
+            claimed[0] = count + granted;
+            claimed[1] = granted;
+            if (granted == 0) {
+                return before;
+            }
+            return before == null ? new Uncounted(granted, ttl, expiresAt)
+                    : new Uncounted(counted + granted, before.ttl(), before.expiresAt());
+        });
+        return new Claim(claimed[0], claimed[1]);
     }
 
     private long localCount(String key) {

@@ -22,6 +22,24 @@ final class MemoryCounters implements Counters {
     }
 
     @Override
+    public Future<Claim> claim(String key, long limit, BlockSize size, Duration ttl) {
+        return Future.succeededFuture(claim(counts.get(key, k -> new AtomicLong()), limit, size));
+    }
+
+    static Claim claim(AtomicLong count, long limit, BlockSize size) {
+        while (true) {
+            long before = count.get();
+            long granted = size.of(limit - before);
+            if (granted == 0) {
+                return Claim.refused(before);
+            }
+            if (count.compareAndSet(before, before + granted)) {
+                return new Claim(before + granted, granted);
+            }
+        }
+    }
+
+    @Override
     public Future<Long> current(String key) {
         AtomicLong count = counts.getIfPresent(key);
         return Future.succeededFuture(count == null ? 0L : count.get());

@@ -18,6 +18,16 @@ final class RedisCounters implements Counters {
             if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
             return count""";
 
+    /** KEYS[1] the counter; ARGV ttl in ms, limit, share, max: {count after, granted}, as {@link BlockSize#of}. */
+    private static final String CLAIM = """
+            local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+            local left = tonumber(ARGV[2]) - count
+            if left <= 0 then return {count, 0} end
+            local granted = math.min(left, math.max(1, math.min(tonumber(ARGV[4]), math.floor(left / tonumber(ARGV[3])))))
+            local after = redis.call('INCRBY', KEYS[1], granted)
+            if after == granted then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+            return {after, granted}""";
+
     private final RedisAPI redis;
 
     RedisCounters(RedisAPI redis) {
@@ -28,6 +38,13 @@ final class RedisCounters implements Counters {
     public Future<Long> add(String key, long amount, Duration ttl) {
         return redis.eval(List.of(ADD_WITH_EXPIRY, "1", key, String.valueOf(ttl.toMillis()), String.valueOf(amount)))
                 .map(Response::toLong);
+    }
+
+    @Override
+    public Future<Claim> claim(String key, long limit, BlockSize size, Duration ttl) {
+        return redis.eval(List.of(CLAIM, "1", key, String.valueOf(ttl.toMillis()), String.valueOf(limit),
+                        String.valueOf(size.share()), String.valueOf(size.max())))
+                .map(answer -> new Claim(answer.get(0).toLong(), answer.get(1).toLong()));
     }
 
     @Override

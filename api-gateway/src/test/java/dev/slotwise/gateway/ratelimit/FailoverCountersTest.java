@@ -97,6 +97,34 @@ class FailoverCountersTest {
         assertThat(count(replica, "k")).isEqualTo(53);
     }
 
+    /** Leases (QuotaLeases) claim blocks; during an outage a claim is made in memory under the same limit, and added back. */
+    @Test
+    void aClaimDuringAnOutageKeepsToTheLimitFromTheLastSharedCountAndIsAddedBackAfterwards() {
+        FailoverCounters replica = replica();
+        BlockSize blocks = new BlockSize(16, 100);
+        assertThat(claim(replica, "k", blocks)).isEqualTo(new Claim(6, 6));
+        store.refusing = true;
+        assertThat(claim(replica, "k", blocks)).as("94 left: a sixteenth of it").isEqualTo(new Claim(11, 5));
+        assertThat(replica.countingLocally()).isTrue();
+        long granted = 0;
+        for (int i = 0; i < 200; i++) {
+            granted += claim(replica, "k", blocks).granted();
+        }
+        assertThat(granted).as("never past the limit in memory either").isEqualTo(89);
+        assertThat(claim(replica, "k", blocks)).isEqualTo(Claim.refused(100));
+
+        store.refusing = false;
+        clock.addAndGet(PAUSE.toNanos());
+        claim(replica, "k", blocks); // asks the store again: the 94 claimed in memory are added to it
+        awaitStore("k", 100);
+        assertThat(replica.countingLocally()).isFalse();
+        assertThat(claim(replica, "k", blocks)).isEqualTo(Claim.refused(100));
+    }
+
+    private static Claim claim(FailoverCounters counters, String key, BlockSize size) {
+        return counters.claim(key, QUOTA, size, TTL).toCompletionStage().toCompletableFuture().join();
+    }
+
     @Test
     void noAnswerWithinTheTimeoutIsAnOutage() {
         FailoverCounters replica = replica();
@@ -148,6 +176,21 @@ class FailoverCountersTest {
         }
 
         @Override
+        public Future<Claim> claim(String key, long limit, BlockSize size, Duration ttl) {
+            if (refusing) {
+                return Future.failedFuture(new ConnectException("Connection refused"));
+            }
+            Claim[] claim = new Claim[1];
+            counts.compute(key, (k, before) -> {
+                long count = before == null ? 0 : before;
+                long granted = size.of(limit - count);
+                claim[0] = new Claim(count + granted, granted);
+                return count + granted;
+            });
+            return answer(claim[0]);
+        }
+
+        @Override
         public Future<Long> current(String key) {
             if (refusing) {
                 return Future.failedFuture(new ConnectException("Connection refused"));
@@ -155,13 +198,13 @@ class FailoverCountersTest {
             return answer(counts.getOrDefault(key, 0L));
         }
 
-        private Future<Long> answer(long value) {
+        private <T> Future<T> answer(T value) {
             Duration late = once != null ? once : delay;
             once = null;
             if (late.isZero()) {
                 return Future.succeededFuture(value);
             }
-            Promise<Long> promise = Promise.promise();
+            Promise<T> promise = Promise.promise();
             timer.schedule(() -> promise.complete(value), late.toMillis(), TimeUnit.MILLISECONDS);
             return promise.future();
         }
