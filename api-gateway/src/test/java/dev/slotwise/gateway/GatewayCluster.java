@@ -109,6 +109,25 @@ public final class GatewayCluster implements AutoCloseable {
         }
     }
 
+    /** The count a rate-limit counter holds in Redis ({@code GET}), 0 for none. */
+    public long redisCount(String key) throws IOException {
+        String command = "*2\r\n$3\r\nGET\r\n$" + key.length() + "\r\n" + key + "\r\n";
+        try (Socket socket = new Socket("127.0.0.1", redis.port())) {
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write(command.getBytes(StandardCharsets.US_ASCII));
+            byte[] answer = new byte[128];
+            int read = socket.getInputStream().read(answer);
+            String[] lines = (read <= 0 ? "" : new String(answer, 0, read, StandardCharsets.US_ASCII)).split("\r\n");
+            if (lines[0].equals("$-1")) {
+                return 0;
+            }
+            if (!lines[0].startsWith("$") || lines.length < 2) {
+                throw new IOException("GET answered " + String.join(" ", lines));
+            }
+            return Long.parseLong(lines[1]);
+        }
+    }
+
     /** Stops Redis and starts it again on the same port after {@code whileStopped} ran. */
     public void withoutRedis(ThrowingRunnable whileStopped) throws Exception {
         int port = redis.port();

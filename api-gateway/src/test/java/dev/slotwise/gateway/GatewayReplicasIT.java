@@ -131,7 +131,11 @@ class GatewayReplicasIT {
     @Test
     void countsOneInstanceHoldsUnusedGoBackSoTheOtherCanUseTheWholeQuota() throws Exception {
         long hour = ClockWindows.awaitRoom(Duration.ofHours(1), Duration.ofMinutes(1));
-        String key = freeTenantKey();
+        String tenant = created(call(0, "POST", "/admin/v1/tenants", ADMIN, "{\"name\":\"Leases\",\"plan\":\"free\"}"))
+                .get("id").asText();
+        String key = created(call(1, "POST", "/admin/v1/tenants/" + tenant + "/api-keys", ADMIN,
+                "{\"name\":\"load\",\"scopes\":[\"customers.read\"]}")).get("key").asText();
+        String counter = "slotwise:rate:" + tenant + ":" + hour * 3600;
         List<String> remaining = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             HttpResponse<String> answer = call(0, "GET", "/api/v1/customers", key, null);
@@ -139,13 +143,16 @@ class GatewayReplicasIT {
             remaining.add(answer.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
         }
         assertThat(remaining).containsExactly("99", "98", "97");
+        assertThat(gateways.redisCount(counter)).as("one claim of a sixteenth of 100").isEqualTo(6);
         Thread.sleep(2500); // the hold, and the sweep that gives back what was held longer
+        assertThat(gateways.redisCount(counter)).as("the 3 unused given back").isEqualTo(3);
         long admitted = 0;
         for (int i = 0; i < 120; i++) {
             admitted += call(1, "GET", "/api/v1/customers", key, null).statusCode() == 200 ? 1 : 0;
         }
         assertThat(ClockWindows.current(Duration.ofHours(1))).as("the run fitted in one hour's window").isEqualTo(hour);
         assertThat(admitted).isEqualTo(97);
+        assertThat(gateways.redisCount(counter)).as("refusals add nothing past the limit").isEqualTo(100);
     }
 
     @Test

@@ -25,6 +25,15 @@ public interface Counters {
      */
     Future<Claim> claim(String key, long limit, BlockSize size, Duration ttl);
 
+    /**
+     * Gives back {@code amount} counts claimed and not used. Never applied twice, never counted elsewhere: a give-back
+     * that cannot be made is dropped, and those counts stay used (an instance must never lower a count it cannot
+     * see).
+     */
+    default Future<Void> giveBack(String key, long amount, Duration ttl) {
+        return add(key, -amount, ttl).mapEmpty();
+    }
+
     /** The count as it stands, 0 for a key never incremented or expired. */
     Future<Long> current(String key);
 }

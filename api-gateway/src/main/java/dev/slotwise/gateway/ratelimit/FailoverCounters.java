@@ -94,6 +94,24 @@ final class FailoverCounters implements Counters {
                 });
     }
 
+    /**
+     * Only to the shared store, and only while it answers: a give-back counted here would be added to the store
+     * later, a second time if the store had applied it before its answer was lost, and lower the count below what was
+     * used. One that fails or times out is dropped; those counts stay used this window (the safe direction).
+     */
+    @Override
+    public Future<Void> giveBack(String key, long amount, Duration ttl) {
+        if (out) {
+            return Future.succeededFuture();
+        }
+        return shared.add(key, -amount, ttl).timeout(timeoutMillis, TimeUnit.MILLISECONDS)
+                .<Void>mapEmpty()
+                .recover(failure -> {
+                    LOG.debugf("%d unused counts not given back (they stay used): %s", amount, failure.toString());
+                    return Future.succeededFuture();
+                });
+    }
+
     @Override
     public Future<Long> current(String key) {
         reconcileWhenDue();

@@ -69,10 +69,10 @@ final class QuotaLeases {
                 }
                 claiming = lease.claiming;
                 if (claiming == null) {
-                    claiming = store.claim(key, limit, size, ttl);
-                    lease.claiming = claiming;
-                    // registered before any waiter's callback, so it runs first (at once if the store answered at once)
-                    claiming.onComplete(done -> claimed(lease, ttl, done.result()));
+                    // completes once the block is installed (claimed() clears the field under this lock first), so
+                    // whoever finds the field set under the lock finds a claim still on its way
+                    claiming = store.claim(key, limit, size, ttl).andThen(done -> claimed(lease, ttl, done.result()));
+                    lease.claiming = claiming.isComplete() ? null : claiming; // the store may answer at once
                 }
             }
             return onCallersContext(claiming).compose(
@@ -98,12 +98,19 @@ final class QuotaLeases {
      */
     Future<Void> giveBack(boolean all) {
         long now = nanoTime.getAsLong();
-        List<Future<Long>> given = new ArrayList<>();
+        List<Future<?>> given = new ArrayList<>();
+        List<Future<Claim>> onItsWay = new ArrayList<>();
         leases.forEach((key, lease) -> {
             long unused;
             Duration ttl;
             synchronized (lease) {
-                if (lease.claiming != null || !all && now - lease.claimedAt < holdNanos) {
+                if (lease.claiming != null) {
+                    if (all) { // stopping: the block on its way is given back too, once it is installed
+                        onItsWay.add(lease.claiming);
+                    }
+                    return;
+                }
+                if (!all && now - lease.claimedAt < holdNanos) {
                     return;
                 }
                 unused = lease.last - lease.next + 1;
@@ -113,9 +120,10 @@ final class QuotaLeases {
                 leases.remove(key, lease);
             }
             if (unused > 0) {
-                given.add(store.add(key, -unused, ttl));
+                given.add(store.giveBack(key, unused, ttl));
             }
         });
+        onItsWay.forEach(claiming -> given.add(claiming.transform(installed -> giveBack(true))));
         return Future.join(given).mapEmpty();
     }
 
@@ -133,8 +141,11 @@ final class QuotaLeases {
     /** The future, its callbacks run on the event loop (or thread) of whoever asks, not on the one that completes it. */
     private static <T> Future<T> onCallersContext(Future<T> future) {
         Context caller = Vertx.currentContext();
-        if (caller == null || future.isComplete()) {
+        if (caller == null) {
             return future;
+        }
+        if (future.isComplete()) { // a copy bound to no context: the original would resume on the claimer's
+            return future.succeeded() ? Future.succeededFuture(future.result()) : Future.failedFuture(future.cause());
         }
         Promise<T> resumed = Promise.promise();
         future.onComplete(done -> {

@@ -16,8 +16,9 @@ import org.jboss.logging.Logger;
  * Per-tenant request quotas in fixed one-hour windows aligned to UTC hours (CONTRACT §6): every key and token of a
  * tenant counts against one counter. The limit is the tenant's own {@code rateLimitPerHour} when the operator set
  * one, else its plan's from configuration. With several instances, counts are claimed from the shared store in blocks
- * ({@link QuotaLeases}): a request's place in the count, and so {@code X-RateLimit-Remaining}, is exact for this
- * instance and may over-state what is left by counts other instances used meanwhile.
+ * ({@link QuotaLeases}): a request's place in the count, and so {@code X-RateLimit-Remaining}, is where this instance's
+ * block puts it; it may over-state what is left by counts other instances used meanwhile, and counts given back may be
+ * claimed again, so a place can repeat across instances.
  */
 @Singleton
 public class TenantRateLimiter {

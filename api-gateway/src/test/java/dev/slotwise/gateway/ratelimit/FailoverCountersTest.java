@@ -121,6 +121,34 @@ class FailoverCountersTest {
         assertThat(claim(replica, "k", blocks)).isEqualTo(Claim.refused(100));
     }
 
+    /**
+     * Review of issue 42: a give-back the store applied but answered too late must not be counted again in memory and
+     * added to the store a second time, which would leave the count below what was used (over-admission).
+     */
+    @Test
+    void aGiveBackAnsweredTooLateIsNotMadeAgain() {
+        FailoverCounters replica = replica();
+        for (int i = 0; i < 10; i++) {
+            count(replica, "k");
+        }
+        store.slowOnce(TIMEOUT.plusMillis(500));
+        replica.giveBack("k", 4, TTL).toCompletionStage().toCompletableFuture().join();
+        assertThat(store.counts.get("k")).as("applied by the store").isEqualTo(6);
+        clock.addAndGet(PAUSE.toNanos());
+        assertThat(count(replica, "k")).isEqualTo(7);
+        assertThat(store.counts.get("k")).as("given back once").isEqualTo(7);
+    }
+
+    @Test
+    void aGiveBackDuringAnOutageIsDroppedAndTheCountsStayUsed() {
+        FailoverCounters replica = replica();
+        assertThat(claim(replica, "k", new BlockSize(16, 100))).isEqualTo(new Claim(6, 6));
+        store.refusing = true;
+        count(replica, "k"); // finds the outage
+        replica.giveBack("k", 5, TTL).toCompletionStage().toCompletableFuture().join();
+        assertThat(replica.current("k").result()).isEqualTo(7);
+    }
+
     private static Claim claim(FailoverCounters counters, String key, BlockSize size) {
         return counters.claim(key, QUOTA, size, TTL).toCompletionStage().toCompletableFuture().join();
     }

@@ -2,11 +2,15 @@ package dev.slotwise.gateway.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.impl.VertxInternal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -114,11 +118,54 @@ class QuotaLeasesTest {
         assertThat(leases.held()).isZero();
     }
 
+    /** A claim answered on one event loop: a request of another event loop that waited for it resumes on its own. */
     @Test
-    void requestsArrivingWhileAClaimIsOnItsWayShareIt() {
-        AtomicInteger claims = new AtomicInteger();
+    void aRequestThatWaitedForAClaimResumesOnItsOwnEventLoop() throws Exception {
+        Vertx vertx = Vertx.vertx();
+        try {
+            // two event-loop contexts, as two requests on the gateway's two event loops have
+            Context claimer = ((VertxInternal) vertx).createEventLoopContext();
+            Context waiter = ((VertxInternal) vertx).createEventLoopContext();
+            assertThat(claimer).isNotSameAs(waiter);
+            Promise<Void> answer = Promise.promise();
+            QuotaLeases leases = new QuotaLeases(slowStore(answer, new AtomicInteger()), BLOCKS, HOLD, clock::get);
+            CompletableFuture<Context> resumedOn = new CompletableFuture<>();
+            CompletableFuture<Void> claiming = new CompletableFuture<>();
+            claimer.runOnContext(v -> {
+                leases.take("tenant", 100_000, TTL);
+                claiming.complete(null);
+            });
+            claiming.get(5, TimeUnit.SECONDS);
+            CompletableFuture<Void> waiting = new CompletableFuture<>();
+            waiter.runOnContext(v -> {
+                leases.take("tenant", 100_000, TTL).onComplete(done -> resumedOn.complete(Vertx.currentContext()));
+                waiting.complete(null);
+            });
+            waiting.get(5, TimeUnit.SECONDS);
+            claimer.runOnContext(v -> answer.complete());
+            assertThat(resumedOn.get(5, TimeUnit.SECONDS)).isSameAs(waiter);
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void stoppingWhileAClaimIsOnItsWayGivesItsBlockBackOnceItIsHere() {
         Promise<Void> answer = Promise.promise();
-        Counters slow = new Counters() {
+        QuotaLeases leases = new QuotaLeases(slowStore(answer, new AtomicInteger()), BLOCKS, HOLD, clock::get);
+        Future<Long> taken = leases.take("tenant", 100_000, TTL);
+        Future<Void> stopped = leases.giveBack(true);
+        assertThat(stopped.isComplete()).isFalse();
+        answer.complete();
+        assertThat(taken.result()).isEqualTo(1);
+        assertThat(stopped.succeeded()).isTrue();
+        assertThat(leases.held()).isZero();
+        assertThat(stored()).as("the block of 100 claimed, 99 given back").isEqualTo(1);
+    }
+
+    /** The shared store, whose claims are answered once {@code answer} completes. */
+    private Counters slowStore(Promise<Void> answer, AtomicInteger claims) {
+        return new Counters() {
             @Override
             public Future<Long> add(String key, long amount, Duration ttl) {
                 return store.add(key, amount, ttl);
@@ -135,6 +182,13 @@ class QuotaLeasesTest {
                 return store.current(key);
             }
         };
+    }
+
+    @Test
+    void requestsArrivingWhileAClaimIsOnItsWayShareIt() {
+        AtomicInteger claims = new AtomicInteger();
+        Promise<Void> answer = Promise.promise();
+        Counters slow = slowStore(answer, claims);
         QuotaLeases leases = new QuotaLeases(slow, BLOCKS, HOLD, clock::get);
         List<Future<Long>> taken = new ArrayList<>();
         for (int i = 0; i < 32; i++) {
