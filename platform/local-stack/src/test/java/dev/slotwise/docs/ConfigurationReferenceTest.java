@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,5 +47,30 @@ class ConfigurationReferenceTest {
                 .isEqualTo("SLOTWISE_LOOKUPS_RETRY_DELAY");
         assertThat(MappedProperty.environmentVariable("slotwise.gateway.services.<name>"))
                 .isEqualTo("SLOTWISE_GATEWAY_SERVICES_<NAME>");
+    }
+
+    @Test
+    void javadocBecomesOneLineOfMarkdownWithCodeForInlineTags() {
+        String content = """
+                 * {@code {base_url}} of the feeds, after {@link #lease()} or {@link TenantGuards}
+                 * (<i>CIDRs</i>).
+                 *
+                 * @return the URL
+                """;
+        assertThat(JavadocText.toMarkdown(content, method -> Optional.of("slotwise.webhooks." + method)))
+                .isEqualTo("`{base_url}` of the feeds, after `slotwise.webhooks.lease` or `TenantGuards` (CIDRs).");
+    }
+
+    @Test
+    void aPlaceholderNamesAnEnvironmentVariableAndKeepsANestedDefaultAsWritten() {
+        var entry = new PropertiesFile.Entry("quarkus.management.host",
+                "${SLOTWISE_MANAGEMENT_HOST:${quarkus.http.host}}", List.of("the management", "interface"));
+        assertThat(EnvironmentPlaceholder.in(entry)).containsExactly(new EnvironmentPlaceholder(
+                "SLOTWISE_MANAGEMENT_HOST", "quarkus.management.host", Optional.of("${quarkus.http.host}"),
+                "the management interface"));
+        assertThat(EnvironmentPlaceholder.in(new PropertiesFile.Entry("x", "${quarkus.application.name}", List.of())))
+                .isEmpty();
+        assertThat(EnvironmentPlaceholder.in(new PropertiesFile.Entry("x", "${SLOTWISE_KEY}", List.of())))
+                .containsExactly(new EnvironmentPlaceholder("SLOTWISE_KEY", "x", Optional.empty(), ""));
     }
 }

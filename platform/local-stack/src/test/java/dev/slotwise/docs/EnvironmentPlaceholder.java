@@ -19,7 +19,7 @@ record EnvironmentPlaceholder(String variable, String property, Optional<String>
         String value = entry.value();
         int start = value.indexOf("${");
         while (start >= 0) {
-            int end = closingBrace(value, start + 2);
+            int end = Braces.closing(value, start + 1);
             if (end < 0) {
                 break;
             }
@@ -34,19 +34,5 @@ record EnvironmentPlaceholder(String variable, String property, Optional<String>
             start = value.indexOf("${", end + 1);
         }
         return found;
-    }
-
-    /** The index of the brace that closes the expression opened before {@code from}, nested ones skipped; -1: none. */
-    private static int closingBrace(String value, int from) {
-        int depth = 1;
-        for (int i = from; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

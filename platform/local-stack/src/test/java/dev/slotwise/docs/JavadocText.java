@@ -30,7 +30,8 @@ final class JavadocText {
             description.append(text).append(' ');
         }
         String oneLine = description.toString()
-                .replaceAll("(?i)</?(p|br|em|i|b|strong|ul|ol|li)\\b[^>]*>", " ")
+                .replaceAll("(?i)</?(p|br|ul|ol|li)\\b[^>]*>", " ")
+                .replaceAll("(?i)</?(em|i|b|strong)>", "")
                 .replaceAll("\\s+", " ")
                 .strip();
         return inlineTags(oneLine, linkedMethod);
@@ -41,7 +42,7 @@ final class JavadocText {
         int at = 0;
         int tag = text.indexOf("{@", at);
         while (tag >= 0) {
-            int end = closingBrace(text, tag);
+            int end = Braces.closing(text, tag);
             if (end < 0) {
                 break;
             }
@@ -72,19 +73,5 @@ final class JavadocText {
             return "`" + linkedMethod.apply(reference.substring(1)).orElse(reference.substring(1) + "()") + "`";
         }
         return "`" + reference.replace('#', '.') + "`";
-    }
-
-    /** The index of the brace that closes the one at {@code open}, nested ones skipped; -1: none. */
-    private static int closingBrace(String text, int open) {
-        int depth = 0;
-        for (int i = open; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 }
