@@ -90,7 +90,7 @@ public interface WebhooksConfig {
      */
     Optional<List<String>> nameServers();
 
-    /** Endpoints one tenant may register ({@code SLOTWISE_WEBHOOKS_MAX_ENDPOINTS}); one more is 422. */
+    /** Endpoints one tenant may register ({@code SLOTWISE_WEBHOOKS_MAX_ENDPOINTS_PER_TENANT}); one more is 422. */
     @WithDefault("20")
     int maxEndpointsPerTenant();
 
