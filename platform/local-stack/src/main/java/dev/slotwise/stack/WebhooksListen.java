@@ -130,10 +130,11 @@ public final class WebhooksListen {
             server.stop(0);
             stopped.countDown();
         }, "webhooks-listen-stop"));
-        out.println("Ready. Listening on " + url + " for " + String.join(", ", events));
-        out.println("  endpoint " + endpointId + ", signing secret " + secret + " (this session only)"
-                + (forwardTo == null ? "" : "; forwarding to " + forwardTo));
-        out.println("  Ctrl-C removes the endpoint and stops.");
+        // one write, so that whoever waits for "Ready." also finds the endpoint and its secret
+        out.print("Ready. Listening on " + url + " for " + String.join(", ", events) + System.lineSeparator()
+                + "  endpoint " + endpointId + ", signing secret " + secret + " (this session only)"
+                + (forwardTo == null ? "" : "; forwarding to " + forwardTo) + System.lineSeparator()
+                + "  Ctrl-C removes the endpoint and stops." + System.lineSeparator());
         out.flush();
         stopped.await();
     }
