@@ -18,11 +18,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# services with their full JIT (the local stack's default is C1 only, for a quick start); a benchmark may add flags
-# through BENCH_JVM_OPTIONS, SLOTWISE_JVM_OPTIONS overrides both. Logging as in production (k8s/): the gateway's
-# access line for every request, the services' own access lines (DEBUG, on in the local stack) off.
+# services with their full JIT (the local stack's default is C1 only, for a quick start) and the collector the JVM
+# picks in production: a pod of k8s/ has 512 MiB, under the 1,792 MiB from which the JVM would choose G1, so it runs
+# the serial collector (2026-11-26: ParallelGC's bookkeeping cost each JVM 18 MiB, see bench/README.md). A benchmark
+# may set other flags through BENCH_JVM_OPTIONS, SLOTWISE_JVM_OPTIONS overrides both. Logging as in production
+# (k8s/): the gateway's access line for every request, the services' own access lines (DEBUG, on in the local
+# stack) off.
+BENCH_JVM="${SLOTWISE_JVM_OPTIONS:-${BENCH_JVM_OPTIONS:--Xms32m -Xmx256m -XX:MaxNewSize=32m -XX:+UseSerialGC}}"
 QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL="${QUARKUS_LOG_CATEGORY__SLOTWISE_ACCESS__LEVEL:-INFO}" \
-SLOTWISE_JVM_OPTIONS="${SLOTWISE_JVM_OPTIONS:-${BENCH_JVM_OPTIONS:--Xms32m -Xmx256m -XX:MaxNewSize=32m -XX:+UseParallelGC}}" \
+SLOTWISE_JVM_OPTIONS="$BENCH_JVM" \
 SLOTWISE_DATA_DIR="$DATA" SLOTWISE_HTTP_PORT="$PORT" SLOTWISE_RATE_LIMIT_PLANS_PRO=1000000000 \
   ./slotwise up >"$LOG" 2>&1 &
 UP_PID=$!
