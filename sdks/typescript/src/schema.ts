@@ -47,7 +47,7 @@ export interface paths {
         post?: never;
         /**
          * Erase a customer
-         * @description Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+         * @description Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`. A 503 means the erasure has not finished everywhere: retry the request; a retry answered 404 has finished it.
          */
         delete: operations["eraseCustomer"];
         options?: never;

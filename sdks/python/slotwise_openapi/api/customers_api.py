@@ -381,7 +381,7 @@ class CustomersApi:
     ) -> None:
         """Erase a customer
 
-        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`. A 503 means the erasure has not finished everywhere: retry the request; a retry answered 404 has finished it.
 
         :param id: The customer's id. (required)
         :type id: str
@@ -455,7 +455,7 @@ class CustomersApi:
     ) -> ApiResponse[None]:
         """Erase a customer
 
-        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`. A 503 means the erasure has not finished everywhere: retry the request; a retry answered 404 has finished it.
 
         :param id: The customer's id. (required)
         :type id: str
@@ -529,7 +529,7 @@ class CustomersApi:
     ) -> RESTResponseType:
         """Erase a customer
 
-        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+        Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`. A 503 means the erasure has not finished everywhere: retry the request; a retry answered 404 has finished it.
 
         :param id: The customer's id. (required)
         :type id: str

@@ -99,7 +99,7 @@ module SlotwiseOpenApi
     end
 
     # Erase a customer
-    # Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`.
+    # Erases the customer's personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 `customer_has_upcoming_appointments`. Emits `customer.deleted`. A 503 means the erasure has not finished everywhere: retry the request; a retry answered 404 has finished it.
     # @param id [String] The customer&#39;s id.
     # @param [Hash] opts the optional parameters
     # @return [nil]
@@ -109,7 +109,7 @@ module SlotwiseOpenApi
     end
 
     # Erase a customer
-    # Erases the customer&#39;s personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 &#x60;customer_has_upcoming_appointments&#x60;. Emits &#x60;customer.deleted&#x60;.
+    # Erases the customer&#39;s personal data (names, e-mail, phone, notes, metadata) wherever Slotwise keeps it (GDPR Art. 17; CONTRACT §19): the customer, the copies other services keep, stored webhook payloads and delivery details, the notification log and stored idempotent answers. The id stays in transactions, payments, appointments and reviews, which remain. Afterwards the customer is 404 and its id cannot be booked (422). A customer with a booked appointment ahead is 409 &#x60;customer_has_upcoming_appointments&#x60;. Emits &#x60;customer.deleted&#x60;. A 503 means the erasure has not finished everywhere: retry the request; a retry answered 404 has finished it.
     # @param id [String] The customer&#39;s id.
     # @param [Hash] opts the optional parameters
     # @return [Array<(nil, Integer, Hash)>] nil, response status code and response headers

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * answered {@code DELETE /api/v1/customers/{id}} with 204, the gateway rewrites every stored answer of that tenant that
  * is this customer: names, e-mail, phone and notes null, metadata {@code {}} — a replay still says the request was
  * done (and does not do it again), without the data. Answers that only name the customer's id (an appointment, a
- * transaction) hold no personal data and stay as they are.
+ * transaction) hold no personal data and stay as they are. A 404 to the same DELETE erases again: it is how a client's
+ * retry finishes an erasure whose first answer was 503 because this step failed.
  */
 @ApplicationScoped
 public class StoredAnswerErasure {
@@ -41,9 +42,12 @@ public class StoredAnswerErasure {
         this.json = json;
     }
 
-    /** The customer a request erased, when it is an erasure that succeeded (204); null for any other. */
+    /**
+     * The customer whose stored answers a request must erase: a {@code DELETE} of the customer answered 204 (erased
+     * now) or 404 (erased before, perhaps by a request whose erasure here failed and answered 503); null for any other.
+     */
     public static String erasedCustomer(String method, String path, int status) {
-        if (status != 204 || !"DELETE".equals(method)) {
+        if ((status != 204 && status != 404) || !"DELETE".equals(method)) {
             return null;
         }
         var matcher = ERASURE.matcher(path);

@@ -112,11 +112,14 @@ public class UpstreamForwarder {
                     stream(context, upstream);
                     return;
                 }
-                // the stored answers are erased before the client hears that the customer is (CONTRACT §19)
+                // the stored answers are erased before the client hears that the customer is (CONTRACT §19); when
+                // they cannot be, the client hears 503 and retries, and the retry (404 from the service, the
+                // customer being gone) erases them again before it answers
                 upstream.body().onComplete(answered -> storedAnswers.erase(credential.tenantId(), erased).subscribe()
                         .with(rewritten -> pass(context, upstream, answered), failure -> {
                             LOG.errorf(failure, "erasing stored answers failed for request %s", RequestIds.of(request));
-                            pass(context, upstream, answered);
+                            problems.send(context, ApiException.upstreamUnavailable("the customer's stored answers "
+                                    + "could not be erased yet; retry the request"));
                         }), failure -> context.response().reset());
             });
             return;
