@@ -138,4 +138,19 @@ class ProxyTest {
         assertThat(seen.headers().get("traceparent")).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-00")
                 .doesNotContain(clientTrace);
     }
+
+    /**
+     * A browser signed in to the panel sends its session cookie with every request to the gateway's host, API calls
+     * included: the services never get it (they trust the internal token alone), nor the client's own cookies.
+     */
+    @Test
+    void cookiesStayAtTheGateway() {
+        String key = Operator.key(Operator.tenant("pro"), "customers.read").get("key");
+        given().auth().oauth2(key).header("Cookie", "__Host-slotwise_session=a-panel-session; theme=dark")
+                .get("/api/v1/customers").then().statusCode(200);
+
+        EchoUpstream.Seen seen = EchoUpstream.get().last();
+        assertThat(seen.uri()).startsWith("/api/v1/customers");
+        assertThat(seen.headers()).doesNotContainKey("Cookie").containsKey("Authorization");
+    }
 }

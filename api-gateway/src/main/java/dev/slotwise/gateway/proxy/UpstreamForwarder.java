@@ -259,7 +259,8 @@ public class UpstreamForwarder {
 
     /**
      * Copies end-to-end headers: not the hop-by-hop ones, nor any the {@code Connection} header names; towards a
-     * service, also not the client's credentials, internal headers and trace context.
+     * service, also not the client's credentials (its {@code Authorization} and its cookies: a browser signed in to
+     * the panel sends the panel's session with every request to this host), internal headers and trace context.
      */
     private static void copyHeaders(MultiMap from, MultiMap to, boolean towardsService) {
         Set<String> named = connectionOptions(from);
@@ -268,9 +269,9 @@ public class UpstreamForwarder {
             if (HOP_BY_HOP.contains(name) || named.contains(name) || (!towardsService && name.equals("x-request-id"))) {
                 continue;
             }
-            if (towardsService && (name.equals("authorization") || name.startsWith("x-slotwise-")
-                    || name.startsWith("x-forwarded-") || name.equals("x-tenant-id") || name.equals("forwarded")
-                    || CLIENT_TRACE_HEADERS.contains(name))) {
+            if (towardsService && (name.equals("authorization") || name.equals("cookie")
+                    || name.startsWith("x-slotwise-") || name.startsWith("x-forwarded-") || name.equals("x-tenant-id")
+                    || name.equals("forwarded") || CLIENT_TRACE_HEADERS.contains(name))) {
                 continue;
             }
             to.add(header.getKey(), header.getValue());
