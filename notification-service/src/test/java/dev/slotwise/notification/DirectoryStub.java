@@ -22,6 +22,9 @@ public final class DirectoryStub implements QuarkusTestResourceLifecycleManager 
     public static final String BUSINESS = "Salon Nova";
     public static final String SERVICE_ID = Ids.next("svc");
     public static final String SERVICE_NAME = "Haircut";
+    /** A second service, for visits of several (CONTRACT §16). */
+    public static final String COLOUR_ID = Ids.next("svc");
+    public static final String COLOUR_NAME = "Colour";
     public static final String STAFF_ID = Ids.next("stf");
     public static final String POLICY = "Cancel up to 24 hours before at no charge.";
     private static final String TOKEN = "minted-service-token";
@@ -54,6 +57,8 @@ public final class DirectoryStub implements QuarkusTestResourceLifecycleManager 
             String path = exchange.getRequestURI().getPath();
             if (path.equals("/api/v1/services/" + SERVICE_ID)) {
                 answer(exchange, 200, "{\"id\":\"" + SERVICE_ID + "\",\"name\":\"" + SERVICE_NAME + "\"}");
+            } else if (path.equals("/api/v1/services/" + COLOUR_ID)) {
+                answer(exchange, 200, "{\"id\":\"" + COLOUR_ID + "\",\"name\":\"" + COLOUR_NAME + "\"}");
             } else if (path.equals("/api/v1/staff/" + STAFF_ID)) {
                 answer(exchange, 200, "{\"id\":\"" + STAFF_ID + "\",\"name\":\"Mia\"}");
             } else if (path.equals("/api/v1/booking-policy")) {

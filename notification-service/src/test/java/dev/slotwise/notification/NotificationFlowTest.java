@@ -65,6 +65,34 @@ class NotificationFlowTest {
         assertThat(reminder).containsEntry("scheduledFor", "2027-03-01T09:30:00Z").containsEntry("sentAt", null);
     }
 
+    /** A visit of several services (CONTRACT §16): its confirmation names each, in the visit's order. */
+    @Test
+    void aVisitsConfirmationNamesEveryServiceOfIt() throws Exception {
+        Scenario s = new Scenario();
+        String email = Scenario.id("grace") + "@example.com";
+        String customer = s.customer("Grace", email, false);
+        String appointment = Scenario.id("appt");
+        s.publish("slotwise.appointment.events", appointment, "appointment.created", """
+                {"id":"%s","customerId":"%s","serviceId":"%s","staffId":"%s","date":"2027-03-03","time":"10:00",
+                 "timeZone":"Europe/Berlin","startsAt":"2027-03-03T09:00:00Z","endsAt":"2027-03-03T11:00:00Z",
+                 "status":"booked","bufferBeforeMinutes":0,"bufferAfterMinutes":0,"cancellation":null,
+                 "segments":[
+                   {"serviceId":"%s","staffId":"%s","startsAt":"2027-03-03T09:00:00Z","endsAt":"2027-03-03T09:45:00Z"},
+                   {"serviceId":"%s","staffId":"%s","startsAt":"2027-03-03T09:45:00Z","endsAt":"2027-03-03T11:00:00Z"}]}"""
+                .formatted(appointment, customer, DirectoryStub.SERVICE_ID, DirectoryStub.STAFF_ID,
+                        DirectoryStub.SERVICE_ID, DirectoryStub.STAFF_ID, DirectoryStub.COLOUR_ID,
+                        DirectoryStub.STAFF_ID));
+
+        MimeMessage mail = eventually(WAIT, () -> {
+            assertThat(mailTo(email)).hasSize(1);
+            return mailTo(email).get(0);
+        });
+        String both = DirectoryStub.SERVICE_NAME + ", " + DirectoryStub.COLOUR_NAME;
+        assertThat(mail.getSubject()).contains("Confirmed", both);
+        assertThat(text(mail)).contains(both);
+        assertThat(calendar(mail)).contains("DTSTART:20270303T090000Z", "DTEND:20270303T110000Z");
+    }
+
     @Test
     void aRescheduleMovesTheReminderAndACancellationCancelsIt() throws Exception {
         Scenario s = new Scenario();
