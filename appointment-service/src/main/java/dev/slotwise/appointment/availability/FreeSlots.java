@@ -3,7 +3,6 @@ package dev.slotwise.appointment.availability;
 import dev.slotwise.appointment.rules.RuleBook;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -16,8 +15,9 @@ import java.util.Map;
  * "staffId", "startsAt", "endsAt"}]}], "nextCursor": null}} straight from those numbers (CONTRACT §14, §16: every slot
  * has its segments, also for one service). A month of a busy salon is ten thousand slots and more: written bean by
  * bean, with every timestamp formatted anew, the answer cost several times the search itself (see
- * bench/README.md). Each distinct instant is formatted once, each staff member's id once; every value is an ISO 8601
- * timestamp or a generated id ({@code stf_}/{@code svc_} and 26 of [0-9a-z]), which JSON needs no escaping for.
+ * bench/README.md). Each instant is written straight into the answer ({@link IsoInstants}), each staff member's id
+ * once; every value is an ISO 8601 timestamp or a generated id ({@code stf_}/{@code svc_} and 26 of [0-9a-z]), which
+ * JSON needs no escaping for.
  */
 final class FreeSlots implements RuleBook.VisitSink {
 
@@ -40,7 +40,6 @@ final class FreeSlots implements RuleBook.VisitSink {
     private final List<String> staffIds;
     /** The staff of each slot whose segments are not all with its first segment's staff member, by key. */
     private final Map<Long, int[]> mixed = new HashMap<>();
-    private final Map<Long, byte[]> instants = new HashMap<>();
     private long[] keys = new long[256];
     private int count;
 
@@ -71,7 +70,10 @@ final class FreeSlots implements RuleBook.VisitSink {
         }
     }
 
-    /** The answer's JSON, slots ordered by start, then staff id. */
+    /**
+     * The answer's JSON, slots ordered by start, then staff id: its length counted first (every part's is known without
+     * writing it), then written into one array of that length, which is the answer.
+     */
     byte[] json() {
         Arrays.sort(keys, 0, count);
         byte[][] staff = new byte[staffIds.size()][];
@@ -79,11 +81,28 @@ final class FreeSlots implements RuleBook.VisitSink {
             staff[i] = staffIds.get(i).getBytes(StandardCharsets.US_ASCII);
         }
         byte[][] services = new byte[serviceIds.size()][];
+        int segments = serviceIds.size();
+        int segmentsBytes = 0;
         for (int i = 0; i < services.length; i++) {
             services[i] = serviceIds.get(i).getBytes(StandardCharsets.US_ASCII);
+            segmentsBytes += NEXT_SEGMENT.length + services[i].length + STAFF_ID.length + STARTS_AT.length
+                    + ENDS_AT.length + SEGMENT_END.length;
         }
-        int segments = serviceIds.size();
-        Bytes out = new Bytes(OPEN.length + CLOSE.length + count * (112 + 140 * segments));
+        int slotBytes = SLOT_START.length + ENDS_AT.length + STAFF_ID.length + SEGMENTS.length + segmentsBytes
+                + SLOT_END.length - (segments > 0 ? 1 : 0);
+        long length = OPEN.length + CLOSE.length + Math.max(0, count - 1) + (long) count * slotBytes;
+        for (int i = 0; i < count; i++) {
+            long key = keys[i];
+            long start = from + key / staffIds.size();
+            int first = (int) (key % staffIds.size());
+            int[] assigned = mixed.get(key);
+            length += IsoInstants.length(start) + IsoInstants.length(start + offsets[segments]) + staff[first].length;
+            for (int k = 0; k < segments; k++) {
+                length += staff[assigned == null ? first : assigned[k]].length
+                        + IsoInstants.length(start + offsets[k]) + IsoInstants.length(start + offsets[k + 1]);
+            }
+        }
+        Bytes out = new Bytes(Math.toIntExact(length));
         out.put(OPEN);
         for (int i = 0; i < count; i++) {
             long key = keys[i];
@@ -94,9 +113,9 @@ final class FreeSlots implements RuleBook.VisitSink {
                 out.put((byte) ',');
             }
             out.put(SLOT_START);
-            out.put(instant(start));
+            out.putInstant(start);
             out.put(ENDS_AT);
-            out.put(instant(start + offsets[segments]));
+            out.putInstant(start + offsets[segments]);
             out.put(STAFF_ID);
             out.put(staff[first]);
             out.put(SEGMENTS);
@@ -106,54 +125,49 @@ final class FreeSlots implements RuleBook.VisitSink {
                 out.put(STAFF_ID);
                 out.put(staff[assigned == null ? first : assigned[k]]);
                 out.put(STARTS_AT);
-                out.put(instant(start + offsets[k]));
+                out.putInstant(start + offsets[k]);
                 out.put(ENDS_AT);
-                out.put(instant(start + offsets[k + 1]));
+                out.putInstant(start + offsets[k + 1]);
                 out.put(SEGMENT_END);
             }
             out.put(SLOT_END);
         }
         out.put(CLOSE);
-        return out.toArray();
+        return out.full();
     }
 
     private static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.US_ASCII);
     }
 
-    private byte[] instant(long t) {
-        return instants.computeIfAbsent(t, at -> Instant.ofEpochMilli(at).toString().getBytes(StandardCharsets.US_ASCII));
-    }
-
-    /** A growing byte array without the locking of {@link java.io.ByteArrayOutputStream}. */
+    /** The answer's bytes, written at a position that only moves forward, into an array of the answer's length. */
     private static final class Bytes {
 
-        private byte[] buffer;
+        private final byte[] buffer;
         private int size;
 
-        Bytes(int capacity) {
-            buffer = new byte[capacity];
+        Bytes(int length) {
+            buffer = new byte[length];
         }
 
         void put(byte b) {
-            ensure(1);
             buffer[size++] = b;
         }
 
         void put(byte[] bytes) {
-            ensure(bytes.length);
             System.arraycopy(bytes, 0, buffer, size, bytes.length);
             size += bytes.length;
         }
 
-        private void ensure(int more) {
-            if (size + more > buffer.length) {
-                buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + more));
-            }
+        void putInstant(long millis) {
+            size = IsoInstants.write(millis, buffer, size);
         }
 
-        byte[] toArray() {
-            return Arrays.copyOf(buffer, size);
+        byte[] full() {
+            if (size != buffer.length) {
+                throw new IllegalStateException("the answer was counted as " + buffer.length + " bytes and is " + size);
+            }
+            return buffer;
         }
     }
 }

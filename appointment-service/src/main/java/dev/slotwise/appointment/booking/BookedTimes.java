@@ -3,15 +3,19 @@ package dev.slotwise.appointment.booking;
 import dev.slotwise.appointment.rules.BookedTime;
 import dev.slotwise.appointment.rules.ResourceTime;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.vertx.UniHelper;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlResult;
+import io.vertx.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.stream.Collector;
 
 /**
  * What occupies the staff, as the rules must see it, read straight with the reactive client (a month's search reads
@@ -20,6 +24,10 @@ import java.util.List;
  * marked), completed ones none, live holds theirs — and all of them counting toward their day's limit. A hold is live
  * until its expiry by the database's clock, the clock the exclusion constraint's lives are written by: an expired
  * hold is left out whether or not the sweeper has deleted it. The {@code (tenant_id, starts_at)} index finds them.
+ *
+ * <p>Each row is turned into its record as it is decoded ({@link Collector}), so a month's thousands of rows never
+ * stand as a result set beside the records: what a search keeps alive while the next rows arrive is the records alone,
+ * which a young collection then need not copy (see bench/README.md, 2026-11-27).
  */
 @ApplicationScoped
 public class BookedTimes {
@@ -55,20 +63,16 @@ public class BookedTimes {
         if (!staffIds.isEmpty()) {
             arguments.addArrayOfString(staffIds.toArray(String[]::new));
         }
-        return pool.preparedQuery(staffIds.isEmpty() ? STARTING : STARTING_WITH).execute(arguments).map(rows -> {
-            List<BookedTime> found = new ArrayList<>(rows.size());
-            for (Row row : rows) {
-                String id = row.getString(0);
-                if (id.equals(moving)) {
-                    continue;
-                }
-                String state = row.getString(6);
-                long occupiedFrom = millis(row, 4);
-                boolean occupies = !"completed".equals(state);
-                found.add(new BookedTime(id, row.getString(1), millis(row, 2), millis(row, 3), occupiedFrom,
-                        occupies ? millis(row, 5) : occupiedFrom, true, "held".equals(state)));
+        return query(staffIds.isEmpty() ? STARTING : STARTING_WITH, arguments, (found, row) -> {
+            String id = row.getString(0);
+            if (id.equals(moving)) {
+                return;
             }
-            return found;
+            String state = row.getString(6);
+            long occupiedFrom = millis(row, 4);
+            boolean occupies = !"completed".equals(state);
+            found.add(new BookedTime(id, row.getString(1), millis(row, 2), millis(row, 3), occupiedFrom,
+                    occupies ? millis(row, 5) : occupiedFrom, true, "held".equals(state)));
         });
     }
 
@@ -79,17 +83,23 @@ public class BookedTimes {
     Uni<List<ResourceTime>> resourcesTaken(String tenantId, Instant from, Instant to, String moving) {
         Tuple arguments = Tuple.of(tenantId, from.minus(LONGEST_VISIT).atOffset(ZoneOffset.UTC),
                 to.atOffset(ZoneOffset.UTC));
-        return pool.preparedQuery(RESOURCES_TAKEN).execute(arguments).map(rows -> {
-            List<ResourceTime> found = new ArrayList<>(rows.size());
-            for (Row row : rows) {
-                String owner = row.getString(0);
-                if (!owner.equals(moving)) {
-                    found.add(new ResourceTime(owner, row.getString(1), millis(row, 2), millis(row, 3),
-                            "held".equals(row.getString(4))));
-                }
+        return query(RESOURCES_TAKEN, arguments, (found, row) -> {
+            String owner = row.getString(0);
+            if (!owner.equals(moving)) {
+                found.add(new ResourceTime(owner, row.getString(1), millis(row, 2), millis(row, 3),
+                        "held".equals(row.getString(4))));
             }
-            return found;
         });
+    }
+
+    /** The records {@code add} makes of the rows of {@code sql}, each made as its row is decoded. */
+    private <T> Uni<List<T>> query(String sql, Tuple arguments, BiConsumer<List<T>, Row> add) {
+        Collector<Row, List<T>, List<T>> records = Collector.of(ArrayList::new, add, (a, b) -> {
+            a.addAll(b);
+            return a;
+        });
+        return UniHelper.toUni(pool.getDelegate().preparedQuery(sql).collecting(records).execute(arguments))
+                .map(SqlResult::value);
     }
 
     private static long millis(Row row, int column) {

@@ -104,7 +104,10 @@ final class StaffTimeline {
         List<BookedTime> occupying = new ArrayList<>();
         int[] counts = new int[days.count()];
         long[] minutes = new long[days.count()];
-        Set<String> counted = new HashSet<>();
+        // the day each owner was first counted on: an owner's segments almost always share one day, so the key is its
+        // id alone (no key made per segment); an owner seen on a second day is counted there through daysCounted
+        Map<String, Integer> firstCounted = new HashMap<>();
+        Set<String> daysCounted = new HashSet<>();
         for (BookedTime time : booked) {
             if (time.occupies()) {
                 (time.held() ? heldBuilder : taken).add(time.occupiedFrom(), time.occupiedUntil());
@@ -113,7 +116,8 @@ final class StaffTimeline {
             int day = time.counts() ? days.indexOf(time.startsAt()) : -1;
             if (day >= 0) {
                 minutes[day] += time.endsAt() - time.startsAt();
-                if (counted.add(day + "/" + time.ownerId())) {
+                Integer first = firstCounted.putIfAbsent(time.ownerId(), day);
+                if (first == null || first != day && daysCounted.add(day + "/" + time.ownerId())) {
                     counts[day]++;
                 }
             }
