@@ -52,10 +52,10 @@ RTOK="$(internal_token "$TENANT" customers.read 7200)"
 
 PGPORT=$PGPORT TENANT=$TENANT PORT=18699 node "$NODE_DIR/server.mjs" & NODE_PID=$!; PIDS+=("$NODE_PID")
 # shellcheck disable=SC2086
-java $BENCH_JVM \
+java $BENCH_JVM -XX:TrimNativeHeapInterval=5000 \
   -cp "$LIB/*" bench/BareReadPath.java server 18601 "$PGPORT" "$TENANT" >"$DATA/bare.log" 2>&1 & BARE_PID=$!; PIDS+=("$BARE_PID")
 # shellcheck disable=SC2086
-java $BENCH_JVM \
+java $BENCH_JVM -XX:TrimNativeHeapInterval=5000 \
   -cp "$LIB/*" bench/BareReadPath.java proxy 18602 18601 >"$DATA/bare-proxy.log" 2>&1 & PROXY_PID=$!; PIDS+=("$PROXY_PID")
 for url in "http://127.0.0.1:18699" "http://127.0.0.1:18601" "http://127.0.0.1:18602"; do
   for _ in $(seq 1 100); do curl -sf -o /dev/null "$url/api/v1/customers/$CUSTOMER" && break; sleep 0.3; done

@@ -241,6 +241,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         command.add("-XX:MaxNewSize=48m");
         command.add("-XX:+UseSerialGC");
         command.add("-XX:TieredStopAtLevel=1");
+        command.add(QuarkusAppProcess.TRIM_NATIVE_HEAP);
         command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         command.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
         command.add("-cp");
