@@ -245,39 +245,36 @@ public class NotificationBench {
     /**
      * Waits until every appointment of {@code expected} has a message whose subject starts with {@code subject} (or
      * {@code within} has passed); answers each appointment's arrival times (ms) of such messages, by invitation UID.
+     * GreenMail lists its messages mailbox by mailbox, so a new one may come anywhere in the list: each message is
+     * read once, known by identity (the server hands out the same object for a stored message every time).
      */
     private Map<String, List<Long>> awaitMail(String subject, java.util.Set<String> expected, Duration within)
             throws Exception {
         long deadline = System.nanoTime() + within.toNanos();
         Map<String, List<Long>> arrived = new HashMap<>();
-        int read = 0;
+        java.util.Set<MimeMessage> read = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         while (true) {
-            MimeMessage[] messages = smtp.getReceivedMessages();
-            for (; read < messages.length; read++) {
-                MimeMessage message = messages[read];
-                if (message.getSubject() == null || !message.getSubject().startsWith(subject)) {
-                    continue;
-                }
-                String uid = uid(message);
-                if (uid != null && expected.contains(uid)) {
-                    arrived.computeIfAbsent(uid, u -> new ArrayList<>()).add(message.getReceivedDate().getTime());
-                }
-            }
+            collect(subject, expected, read, arrived);
             if (arrived.keySet().containsAll(expected) || System.nanoTime() > deadline) {
                 // a little longer, so that a second copy of any of them would be seen too
                 Thread.sleep(arrived.keySet().containsAll(expected) ? 5000 : 0);
-                messages = smtp.getReceivedMessages();
-                for (; read < messages.length; read++) {
-                    MimeMessage message = messages[read];
-                    String uid = message.getSubject() != null && message.getSubject().startsWith(subject)
-                            ? uid(message) : null;
-                    if (uid != null && expected.contains(uid)) {
-                        arrived.computeIfAbsent(uid, u -> new ArrayList<>()).add(message.getReceivedDate().getTime());
-                    }
-                }
+                collect(subject, expected, read, arrived);
                 return arrived;
             }
             Thread.sleep(200);
+        }
+    }
+
+    private void collect(String subject, java.util.Set<String> expected, java.util.Set<MimeMessage> read,
+                         Map<String, List<Long>> arrived) throws Exception {
+        for (MimeMessage message : smtp.getReceivedMessages()) {
+            if (!read.add(message) || message.getSubject() == null || !message.getSubject().startsWith(subject)) {
+                continue;
+            }
+            String uid = uid(message);
+            if (uid != null && expected.contains(uid)) {
+                arrived.computeIfAbsent(uid, u -> new ArrayList<>()).add(message.getReceivedDate().getTime());
+            }
         }
     }
 

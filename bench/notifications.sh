@@ -9,8 +9,9 @@
 # Starts its own stack (./slotwise up in a temporary data directory) sending to a real SMTP server (GreenMail) that
 # the benchmark itself runs on BENCH_SMTP_PORT, so it reads every message as it arrives; stops both at the end.
 # The reminder run books its appointments 15 + BENCH_REMINDER_LEAD (default 20) minutes ahead and waits for them: the
-# lead must cover making 10,000 staff members and bookings through the gateway (bookings ran at about 14/s on two
-# shared cores, appointment-service's lookups answering 503 under the burst), so it takes the better part of an hour.
+# lead must cover making 10,000 staff members and bookings through the gateway (140 s on 2026-11-27; on the slower
+# machine of 2026-11-26 bookings ran at about 14/s). 6 minutes was enough on 2026-11-27; a run whose set-up outlasts
+# the lead says so and does not count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SMTP_PORT="${BENCH_SMTP_PORT:-18425}"
