@@ -1,5 +1,6 @@
 package dev.slotwise.gateway.proxy;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -132,23 +133,7 @@ final class AccessLines {
 
     private static StringBuilder quote(StringBuilder json, String text) {
         json.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> json.append("\\\"");
-                case '\\' -> json.append("\\\\");
-                case '\n' -> json.append("\\n");
-                case '\r' -> json.append("\\r");
-                case '\t' -> json.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        json.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        json.append(c);
-                    }
-                }
-            }
-        }
+        JsonStringEncoder.getInstance().quoteAsString(text, json);
         return json.append('"');
     }
 }
