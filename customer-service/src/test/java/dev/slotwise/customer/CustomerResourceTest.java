@@ -229,6 +229,38 @@ class CustomerResourceTest {
         writer().get("/api/v1/customers/" + id).then().body("firstName", equalTo("Alan"));
     }
 
+    /**
+     * The read by id is answered by a plain route (decision 0111) when the request asks for JSON only, by the resource
+     * method otherwise: both answers are the same, header for header and byte for byte.
+     */
+    @Test
+    void theReadByIdAnswersTheSameWhicheverPathTakesIt() {
+        String id = create("{\"firstName\":\"Zoë\",\"lastName\":\"O'Brien\",\"email\":\"zoe." + unique()
+                + "@example.com\",\"metadata\":{\"crm_id\":\"A-1\",\"note\":\"\\\"quoted\\\"\"}}");
+        Response plain = writer().accept("application/json").header("X-Request-Id", "same-1").get("/api/v1/customers/" + id);
+        Response framework = writer().accept("application/json, text/plain;q=0.5").header("X-Request-Id", "same-1")
+                .get("/api/v1/customers/" + id);
+        assertThat(plain.statusCode()).isEqualTo(200);
+        assertThat(framework.statusCode()).isEqualTo(200);
+        assertThat(plain.asByteArray()).isEqualTo(framework.asByteArray());
+        assertThat(plain.jsonPath().getString("metadata.note")).isEqualTo("\"quoted\"");
+        for (String header : List.of("Content-Type", "ETag", "X-Request-Id", "Content-Length")) {
+            assertThat(plain.header(header)).as(header).isNotNull().isEqualTo(framework.header(header));
+        }
+        assertThat(plain.headers().asList()).extracting(h -> h.getName().toLowerCase())
+                .containsExactlyInAnyOrderElementsOf(framework.headers().asList().stream()
+                        .map(h -> h.getName().toLowerCase()).toList());
+
+        // what the plain route does not answer, the resource method still does
+        as(Ids.next("ten"), "customers.read").get("/api/v1/customers/" + id).then().statusCode(404)
+                .contentType("application/problem+json").body("code", equalTo("not_found"));
+        as(tenant, "customers.write").get("/api/v1/customers/" + id).then().statusCode(403)
+                .body("code", equalTo("insufficient_scope"));
+        given().get("/api/v1/customers/" + id).then().statusCode(401).header("WWW-Authenticate", "Bearer");
+        given().auth().oauth2(InternalTokens.signedByStranger(tenant, "customers.read")).get("/api/v1/customers/" + id)
+                .then().statusCode(401);
+    }
+
     /** CONTRACT §14: every single-resource answer has an ETag; a PATCH whose If-Match is stale is 412 and changes nothing. */
     @Test
     void aPatchWithAStaleIfMatchIs412AndChangesNothing() {

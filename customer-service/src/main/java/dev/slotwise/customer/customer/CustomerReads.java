@@ -4,6 +4,7 @@ import dev.slotwise.commons.id.Ids;
 import dev.slotwise.commons.problem.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.vertx.UniHelper;
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
@@ -35,13 +36,15 @@ public class CustomerReads {
         if (!Ids.looksLike(CustomerRepository.PREFIX, id)) {
             return Uni.createFrom().failure(ApiException.notFound("customer"));
         }
-        return UniHelper.toUni(pool.preparedQuery(BY_ID).execute(Tuple.of(tenantId, id)).map(rows -> {
+        return UniHelper.toUni(find(tenantId, id)).onItem().ifNull().failWith(() -> ApiException.notFound("customer"));
+    }
+
+    /** The tenant's customer, or {@code null} (another tenant's customer is not there either). */
+    public Future<CustomerView> find(String tenantId, String id) {
+        return pool.preparedQuery(BY_ID).execute(Tuple.of(tenantId, id)).map(rows -> {
             RowIterator<Row> found = rows.iterator();
-            if (!found.hasNext()) {
-                throw ApiException.notFound("customer");
-            }
-            return view(found.next());
-        }));
+            return found.hasNext() ? view(found.next()) : null;
+        });
     }
 
     /** The stored metadata: an object of strings (the API accepts nothing else). */

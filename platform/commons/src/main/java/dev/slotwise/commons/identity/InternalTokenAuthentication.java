@@ -53,6 +53,18 @@ public class InternalTokenAuthentication implements HttpAuthenticationMechanism 
                 .orElseGet(() -> Uni.createFrom().failure(new AuthenticationFailedException()));
     }
 
+    /**
+     * The verified token of an {@code Authorization} header, or {@code empty} when the header holds no bearer token
+     * or one that does not verify: the same check {@link #authenticate} makes, for a route that answers without the
+     * security layer ({@link dev.slotwise.commons.http.PlainReadRoute}).
+     */
+    public Optional<VerifiedToken> verifiedBearer(String authorization) {
+        if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return Optional.empty();
+        }
+        return verifier.verify(authorization.substring(BEARER.length()).trim());
+    }
+
     static SecurityIdentity identityOf(VerifiedToken token) {
         return QuarkusSecurityIdentity.builder()
                 .setPrincipal(new QuarkusPrincipal(token.subject()))

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.security.Key;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PublicKey;
 import java.time.Clock;
 import java.time.Instant;
@@ -16,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import dev.slotwise.testing.RsaKeys;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.jwt.JwtClaims;
@@ -27,9 +27,9 @@ class InternalTokenVerifierTest {
 
     private static final String ISSUER = "https://gateway.slotwise.internal";
     private static final String AUDIENCE = "slotwise-services";
-    private static final KeyPair GATEWAY = generate();
-    private static final KeyPair NEXT = generate();
-    private static final KeyPair STRANGER = generate();
+    private static final KeyPair GATEWAY = RsaKeys.generate();
+    private static final KeyPair NEXT = RsaKeys.generate();
+    private static final KeyPair STRANGER = RsaKeys.generate();
     private static final long NOW = 1_800_000_000L;
 
     private final MovableClock clock = new MovableClock(NOW);
@@ -180,16 +180,6 @@ class InternalTokenVerifierTest {
 
     private static String base64(PublicKey key) {
         return Base64.getEncoder().encodeToString(key.getEncoded());
-    }
-
-    private static KeyPair generate() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static final class MovableClock extends Clock {
