@@ -68,6 +68,35 @@ class CustomerEventsTest {
     }
 
     /**
+     * Decision 0112: a request whose trace is not sampled skips the tracing instrumentation, yet stays in its trace —
+     * the gateway's trace id reaches the event's record, so its log lines and its event still name the trace — and a
+     * request without a trace context starts a new, unsampled one (tests sample nothing).
+     */
+    @Test
+    void anUnsampledRequestKeepsItsTraceWithoutTheInstrumentation() throws Exception {
+        assertThat(io.quarkus.opentelemetry.runtime.tracing.instrumentation.InstrumentationRecorder.FACTORY
+                .getVertxTracerDelegator().getDelegate().getClass().getSimpleName()).isEqualTo("UnsampledSpans");
+        String token = InternalTokens.forTenant(tenant, "customers.write");
+        String trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+        String inTrace = given().auth().oauth2(token).contentType(ContentType.JSON)
+                .header("traceparent", "00-" + trace + "-00f067aa0ba902b7-00")
+                .body("{\"firstName\":\"Traced\"}").post("/api/v1/customers").then().statusCode(201).extract().path("id");
+        String newTrace = given().auth().oauth2(token).contentType(ContentType.JSON)
+                .body("{\"firstName\":\"Untraced\"}").post("/api/v1/customers").then().statusCode(201).extract().path("id");
+
+        assertThat(traceparent(events.await(v -> v.contains(inTrace) && v.contains("customer.created"), WAIT)))
+                .matches("00-" + trace + "-[0-9a-f]{16}-00").doesNotContain("00f067aa0ba902b7");
+        assertThat(traceparent(events.await(v -> v.contains(newTrace) && v.contains("customer.created"), WAIT)))
+                .matches("00-[0-9a-f]{32}-[0-9a-f]{16}-00").doesNotContain(trace).doesNotStartWith("00-" + "0".repeat(32));
+    }
+
+    private static String traceparent(ConsumerRecord<String, String> record) {
+        var header = record.headers().lastHeader("traceparent");
+        assertThat(header).as("the record's traceparent").isNotNull();
+        return new String(header.value(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
      * CONTRACT §18: {@code notificationsOptOut} (default false) is part of the customer, so notification-service,
      * which keeps its copy from these events, hears when a customer opts out and back in.
      */
