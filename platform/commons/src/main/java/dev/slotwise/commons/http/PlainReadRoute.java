@@ -9,7 +9,6 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Predicate;
-import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
 /**
@@ -36,7 +35,6 @@ public final class PlainReadRoute {
 
     /** After the request-id filter (-10000), before Quarkus's authentication and authorisation filters (-200, -100). */
     public static final int ORDER = -250;
-    private static final Logger ACCESS = Logger.getLogger("slotwise.access");
     private static final String JSON = "application/json;charset=UTF-8";
 
     private final String template;
@@ -92,9 +90,7 @@ public final class PlainReadRoute {
                     .putHeader(HttpHeaders.CONTENT_TYPE, JSON)
                     .putHeader(HttpHeaders.ETAG, tagged.etag())
                     .end(Buffer.buffer(tagged.bytes()));
-            if (ACCESS.isDebugEnabled()) {
-                ACCESS.debug(ServiceAccessLog.line(request.method().name(), template, 200, started).toString());
-            }
+            ServiceAccessLog.answered(request.method().name(), template, 200, started);
         });
     }
 

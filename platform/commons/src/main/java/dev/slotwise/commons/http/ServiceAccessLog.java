@@ -40,6 +40,13 @@ public class ServiceAccessLog {
         LOG.debug(line(request.getMethod(), template, response.getStatus(), started).toString());
     }
 
+    /** The access line of a request answered outside the REST layer ({@link PlainReadRoute}), when lines are on. */
+    public static void answered(String method, String template, int status, long startedNanos) {
+        if (LOG.isDebugEnabled()) {
+            LOG.debug(line(method, template, status, startedNanos).toString());
+        }
+    }
+
     /**
      * {@code METHOD template status 12.3 ms}: the start of every access line, the gateway's too. Put together by
      * hand rather than with a format string, which would parse its pattern again for every request.

@@ -44,11 +44,11 @@ public class InternalTokenAuthentication implements HttpAuthenticationMechanism 
 
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identityProviderManager) {
-        String authorization = context.request().getHeader(HttpHeaders.AUTHORIZATION);
-        if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+        String bearer = bearerOf(context.request().getHeader(HttpHeaders.AUTHORIZATION));
+        if (bearer == null) {
             return Uni.createFrom().nullItem();
         }
-        return verifier.verify(authorization.substring(BEARER.length()).trim())
+        return verifier.verify(bearer)
                 .map(token -> Uni.createFrom().item(identityOf(token)))
                 .orElseGet(() -> Uni.createFrom().failure(new AuthenticationFailedException()));
     }
@@ -59,10 +59,16 @@ public class InternalTokenAuthentication implements HttpAuthenticationMechanism 
      * security layer ({@link dev.slotwise.commons.http.PlainReadRoute}).
      */
     public Optional<VerifiedToken> verifiedBearer(String authorization) {
+        String bearer = bearerOf(authorization);
+        return bearer == null ? Optional.empty() : verifier.verify(bearer);
+    }
+
+    /** The token of a {@code Bearer} header (any case), or {@code null} when the header holds none. */
+    private static String bearerOf(String authorization) {
         if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            return Optional.empty();
+            return null;
         }
-        return verifier.verify(authorization.substring(BEARER.length()).trim());
+        return authorization.substring(BEARER.length()).trim();
     }
 
     static SecurityIdentity identityOf(VerifiedToken token) {

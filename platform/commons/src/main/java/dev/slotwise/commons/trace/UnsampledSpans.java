@@ -10,6 +10,7 @@ import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.opentelemetry.sdk.trace.IdGenerator;
 import io.quarkus.opentelemetry.runtime.QuarkusContextStorage;
+import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.spi.observability.HttpRequest;
 import io.vertx.core.spi.tracing.SpanKind;
@@ -51,6 +52,9 @@ final class UnsampledSpans implements VertxTracer<Object, Object> {
 
         @Override
         public String get(Iterable<Map.Entry<String, String>> carrier, String key) {
+            if (carrier instanceof MultiMap headers) {
+                return headers.get(key); // an HTTP request's headers: a case-insensitive lookup, no scan
+            }
             for (Map.Entry<String, String> header : carrier) {
                 if (header.getKey().equalsIgnoreCase(key)) {
                     return header.getValue();
